@@ -115,7 +115,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const events = [...relay];
     const back = pkg.assembler(job.target);
     for (const e of events) back.feed(e);
-    console.log(JSON.stringify({ calls: back.finish(), losses: relay.losses.map((l) => [l.pointer, l.what]) }));
+    console.log(JSON.stringify({ calls: back.finish(), losses: relay.losses.map((l) => [l.code, l.pointer, l.what]) }));
   }
 }
 """
@@ -126,7 +126,7 @@ def _relayed(source: str, target: str, events: list[dict[str, Any]]) -> dict[str
     back = streams.STREAMS[target].Assembler()
     for event in relay:
         back.feed(event)
-    return {"calls": back.finish(), "losses": [[loss.pointer, loss.what] for loss in relay.losses]}
+    return {"calls": back.finish(), "losses": [[loss.code, loss.pointer, loss.what] for loss in relay.losses]}
 
 
 def _typescript(jobs: list[dict[str, Any]]) -> list[Any]:
@@ -294,7 +294,7 @@ RELAYS: list[tuple[str, str, list[dict[str, Any]], list[tuple[Any, ...]]]] = [
 def test_relayed_streams_carry_each_call_once(source: str, target: str, events: Any, calls: Any) -> None:
     got = _relayed(source, target, events)
     assert [(c.get("id") is not None, *_named([c])[0][1:]) for c in got["calls"]] == [(True, *c[1:]) for c in calls]
-    assert not [loss for loss in got["losses"] if loss[0].startswith("/calls")], got["losses"]
+    assert not [loss for loss in got["losses"] if loss[1].startswith("/calls")], got["losses"]
 
 
 def test_typescript_assembles_and_relays_as_python() -> None:

@@ -102,7 +102,7 @@ def _write(write: Any, canonical: dict[str, Any], forms: dict[str, Any]) -> Any:
     losses: list[list[str]] = []
     wire: dict[str, Any] = {}
     try:
-        write(wire, canonical, forms, lambda at, what: losses.append([at, what]))
+        write(wire, canonical, forms, lambda code, at, what: losses.append([code, at, what]))
     except CanonicalError as exc:
         return ["error", str(exc)]
     return [wire, losses]
@@ -168,7 +168,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   try {
     if (job.write) {
       const wire = {}, losses = [];
-      compiled[job.fn](wire, untag(job.canonical), job.forms, (at, what) => losses.push([at, what]));
+      compiled[job.fn](wire, untag(job.canonical), job.forms, (code, at, what) => losses.push([code, at, what]));
       answer = [wire, losses];
     } else {
       const forms = {}, fields = {};

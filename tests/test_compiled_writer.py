@@ -192,7 +192,7 @@ for await (const text of createInterface({ input: process.stdin })) {
   const job = JSON.parse(text);
   try {
     const got = pkg.getDialect(job.dialect).encodeRequest(job.request, job.options);
-    line([got.value, got.losses.map((l) => [l.pointer, l.target, l.what])]);
+    line([got.value, got.losses.map((l) => [l.code, l.pointer, l.target, l.what])]);
   } catch (exc) {
     line(["error", exc.name, exc.message]);
   }

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 LOSS_LINE = re.compile(
-    r"^loss: /\S*: [a-z][a-z0-9_]* cannot carry .+$"
-)  # loss: <pointer>: <target> cannot carry <what>
+    r"^loss: /\S*: [a-z][a-z0-9_]* cannot carry .+ \[[a-z_]+\.[a-z_]+\]$"
+)  # loss: <pointer>: <target> cannot carry <what> [<code>]
 
 OPENAI_CALL = {
     "id": "call_abc",
@@ -27,7 +27,7 @@ OPENAI_CALL = {
 }
 ANTHROPIC_CALL = {"type": "tool_use", "id": "call_abc", "name": "get_weather", "input": {"city": "Paris"}}
 ANTHROPIC_ERROR_RESULT = {"type": "tool_result", "tool_use_id": "toolu_01", "content": "boom", "is_error": True}
-IS_ERROR_LOSS = "loss: /is_error: openai_chat cannot carry the error flag of a tool result"
+IS_ERROR_LOSS = "loss: /is_error: openai_chat cannot carry the error flag of a tool result [result.error_flag_dropped]"
 
 
 def _stdin(payload: Any, text: str | None) -> str | None:

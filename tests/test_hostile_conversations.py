@@ -657,7 +657,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       ? pkg.convert(job.payload, job.options)
       : pkg.getDialect(job.dialect)[camel(job.op)](job.payload, job.options);
     out.value = job.op.startsWith("decode") ? result : result.value;
-    out.losses = job.op.startsWith("decode") ? [] : result.losses.map((l) => [l.pointer, l.target, l.what]);
+    out.losses = job.op.startsWith("decode") ? [] : result.losses.map((l) => [l.code, l.pointer, l.target, l.what]);
   } catch (e) {
     out.error = [e.name, e.message];
   }

@@ -55,7 +55,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       } else {
         relay = convertStream(job.events, options);
         for (const event of job.framed ? relay.text() : relay) answer.out.push(event);
-        answer.losses = relay.losses.map((l) => [l.pointer, l.what]);
+        answer.losses = relay.losses.map((l) => [l.code, l.pointer, l.what]);
         answer.cut = relay.cut;
       }
     } catch (exc) {
@@ -80,7 +80,7 @@ def python_relay(job: dict[str, Any]) -> dict[str, Any]:
         else:
             relay = convert_stream(job["events"], source=job["source"], target=job["target"], strict=job["strict"])
             answer["out"] = list(relay.text() if job.get("framed") else relay)
-            answer["losses"] = [[loss.pointer, loss.what] for loss in relay.losses]
+            answer["losses"] = [[loss.code, loss.pointer, loss.what] for loss in relay.losses]
             answer["cut"] = relay.cut
     except (StreamError, LossError) as exc:
         answer["error"] = [type(exc).__name__, str(exc)]
@@ -166,7 +166,7 @@ def jobs(source: str, events: list[Any], targets: tuple[str, ...] = DIALECTS) ->
 
 
 def lost_for(losses: list[list[str]], index: int) -> bool:
-    return any(p in ("/calls", f"/calls/{index}", f"/calls/{index}/arguments") for p, _ in losses)
+    return any(p in ("/calls", f"/calls/{index}", f"/calls/{index}/arguments") for _code, p, _what in losses)
 
 
 def check_invariant(
@@ -345,7 +345,11 @@ def test_bedrock_ends_with_a_stop_reason_or_is_cut(source: str, relay: Any) -> N
         refused = written(source, canonical_stream([("f", ['{"a": 1}'], True)], "refusal"))
         lenient, strict = relay(jobs(source, refused, ("bedrock_converse",)))
         assert lenient["cut"] and not any("messageStop" in e for e in lenient["out"])
-        assert ["/finish_reason", "finish reason 'refusal' (the stream is relayed cut off)"] in lenient["losses"]
+        assert [
+            "finish_reason.dropped",
+            "/finish_reason",
+            "finish reason 'refusal' (the stream is relayed cut off)",
+        ] in lenient["losses"]
         assert strict["error"][0] == "LossError"
 
 

@@ -122,7 +122,7 @@ const build = (v) => {
   }
   return v;
 };
-const lossList = (losses) => losses.map((l) => [l.pointer, l.target, l.what]);
+const lossList = (losses) => losses.map((l) => [l.code, l.pointer, l.target, l.what]);
 const outcome = (run) => {
   try {
     const [value, losses] = run();

@@ -133,3 +133,22 @@ def test_the_readme_javascript_example_runs_on_the_packed_npm_package(tmp_path: 
     for block, result in zip(examples, results, strict=True):
         assert result["error"] is None, f"{block.where}:\n{result['error']}"
         assert result["out"] == shown[block.doc, block.line], block.where
+
+
+def test_generate_works_with_its_default_in_an_empty_folder(venv_bin: Path, tmp_path: Path) -> None:
+    """Outside a checkout, with no TypeScript compiler anywhere it looks: the Python target is
+    generated, the TypeScript one left out with one line saying how to get it, and --check
+    then finds the tree up to date (what it did not check, it says)."""
+    env = _clean_env(venv_bin)
+    env.pop("TOOLWIRE_NODE_MODULES", None)
+    env["XDG_CACHE_HOME"] = str(tmp_path / "empty-cache")  # no pinned tsc cached here
+    work = tmp_path / "work"
+    work.mkdir()
+    toolwire = str(venv_bin / "toolwire")
+    done = subprocess.run([toolwire, "generate"], cwd=work, env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert (work / "generated" / "python" / "toolwire_dialects" / "convert.py").is_file()
+    assert not (work / "generated" / "typescript").exists()
+    assert "typescript" in done.stderr and "npm install" in done.stderr, done.stderr
+    check = subprocess.run([toolwire, "generate", "--check"], cwd=work, env=env, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr

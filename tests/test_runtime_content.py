@@ -105,7 +105,9 @@ def test_unknown_fields_are_kept_and_put_back_or_reported() -> None:
     losses: list[Loss] = []
     apply_fields(target, {**fields, "/gone/x": 1}, "d", losses, False)
     assert target == wire
-    assert losses == [Loss("/extensions/d/fields/~1gone~1x", "d", "this field any more (its place changed)")]
+    assert losses == [
+        Loss("extension.field_moved", "/extensions/d/fields/~1gone~1x", "d", "this field any more (its place changed)")
+    ]
 
 
 def test_foreign_extensions_are_losses_and_the_own_ones_are_returned() -> None:
@@ -113,7 +115,10 @@ def test_foreign_extensions_are_losses_and_the_own_ones_are_returned() -> None:
     own = {"fields": {"/x": 1}}
     extensions = {"b": {"fields": {"/p/q": 1}, "notes": ["n"]}, "a": own}
     assert foreign_extensions(extensions, "a", losses, False) is own
-    assert losses == [Loss("/extensions/b/fields/~1p~1q", "a", "b field /p/q"), Loss("/extensions/b/notes/0", "a", "n")]
+    assert losses == [
+        Loss("extension.field_dropped", "/extensions/b/fields/~1p~1q", "a", "b field /p/q"),
+        Loss("extension.note_dropped", "/extensions/b/notes/0", "a", "n"),
+    ]
 
 
 def test_paths_lookup_first_match_and_conditions() -> None:

@@ -20,7 +20,7 @@ def test_encode_id_passes_a_fitting_id_and_rewrites_the_rest_with_a_loss() -> No
     assert encode_id("abcdefghi", SHORT, None, losses, False, "/id") == "abcdefghi" and losses == []
     sent = encode_id("call_1", SHORT, None, losses, False, "/id")
     assert SHORT.pattern.fullmatch(sent) and losses == [
-        Loss("/id", "short", f"id 'call_1' (rewritten to {sent!r} in the id map)")
+        Loss("id.rewritten", "/id", "short", f"id 'call_1' (rewritten to {sent!r} in the id map)")
     ]
     with pytest.raises(LossError):
         encode_id("call_1", SHORT, None, [], True, "/id")
@@ -39,7 +39,7 @@ def test_a_missing_id_is_minted_and_reported() -> None:
     id_map = IdMap()
     minted = encode_id(None, SHORT, id_map, losses, False, "/tool_calls/0/id")
     assert SHORT.pattern.fullmatch(minted)
-    assert losses == [Loss("/tool_calls/0/id", "short", f"a missing id (minted {minted!r})")]
+    assert losses == [Loss("id.minted", "/tool_calls/0/id", "short", f"a missing id (minted {minted!r})")]
     assert id_map.original(minted) == minted, "a minted id stands for no other id"
     assert encode_id(None, SHORT, id_map, [], False, "/id") != minted, "each missing id gets its own"
 

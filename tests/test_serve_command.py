@@ -39,8 +39,8 @@ GOOD = {
         ({"routes": [{**GOOD, "inbound": "nope"}]}, "t.routes[0].inbound: unknown dialect 'nope'"),
         ({"routes": [{**GOOD, "losses": "maybe"}]}, "t.routes[0].losses: expected lenient or strict"),
         (
-            {"routes": [{**GOOD, "allow_losses": ["seed"]}]},
-            "t.routes[0].allow_losses: not supported yet: an allow-list needs stable loss codes (issue #24)",
+            {"routes": [{**GOOD, "losses": "strict", "allow_losses": ["seed"]}]},
+            "t.routes[0].allow_losses[0]: unknown loss code 'seed'",
         ),
         (
             {"routes": [{**GOOD, "upstream": {**GOOD["upstream"], "base_url": "file:///etc"}}]},
@@ -124,10 +124,16 @@ def test_the_table_is_found_in_toolwire_toml_or_pyproject(tmp_path: Path) -> Non
 
 
 def test_the_loss_header_escapes_what_would_break_it() -> None:
-    losses = [Lost("/extensions/x/a,b;c", "t"), Lost("/settings/é", "t")]
-    assert header_value(losses) == "2; /extensions/x/a%2Cb%3Bc, /settings/%C3%A9"
+    losses = [
+        Lost("extension.field_dropped", "/extensions/x/a,b;c d", "t"),
+        Lost("setting.dropped", "/settings/é", "t"),
+    ]
+    assert (
+        header_value(losses)
+        == "2; extension.field_dropped /extensions/x/a%2Cb%3Bc%20d, setting.dropped /settings/%C3%A9"
+    )
     assert header_value([]) == "0"
-    many = header_value([Lost("/x" * 50, "t")] * 200)
+    many = header_value([Lost("field.dropped", "/x" * 50, "t")] * 200)
     assert many.startswith("200; ") and many.endswith("...") and len(many) < 4200
 
 

@@ -302,7 +302,7 @@ import { createInterface } from "node:readline";
 const pkg = await import(pathToFileURL(process.argv[process.argv.length - 1]).href);
 const shared = () => JSON.stringify(Object.getOwnPropertyNames(Object.prototype).sort());
 const pristine = shared();
-const lossList = (losses) => (Array.isArray(losses) ? losses.map((l) => [l.pointer, l.target, l.what]) : null);
+const lossList = (losses) => (Array.isArray(losses) ? losses.map((l) => [l.code, l.pointer, l.target, l.what]) : null);
 const failure = (e) => (e instanceof Error ? [e.name, e.message] : ["(not an Error)", String(e)]);
 function run(job, strict) {
   const payload = structuredClone(job.payload);

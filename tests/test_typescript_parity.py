@@ -187,7 +187,7 @@ _DRIVER = r"""
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 const pkg = await import(pathToFileURL(process.argv[process.argv.length - 1]).href);
-const lossList = (losses) => (Array.isArray(losses) ? losses.map((l) => [l.pointer, l.target, l.what]) : null);
+const lossList = (losses) => (Array.isArray(losses) ? losses.map((l) => [l.code, l.pointer, l.target, l.what]) : null);
 const failure = (e) => (e instanceof Error ? [e.name, e.message] : ["(not an Error)", String(e)]);
 async function run(job, strict) {
   const payload = structuredClone(job.payload);

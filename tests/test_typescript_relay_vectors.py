@@ -77,7 +77,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const relay = convertStream(events, { source: "openai_chat", target });
   const out = [];
   for await (const event of relay) out.push(event);
-  console.log(JSON.stringify({ out, losses: relay.losses.map((l) => [l.pointer, l.what]) }));
+  console.log(JSON.stringify({ out, losses: relay.losses.map((l) => [l.code, l.pointer, l.what]) }));
 }
 """
 
@@ -94,4 +94,4 @@ def test_argument_text_that_is_no_json_relays_alike() -> None:
     for target, answer in zip(targets, answers, strict=True):
         relay = convert_stream(NAN_CALL, source="openai_chat", target=target)
         assert answer["out"] == list(relay), target
-        assert answer["losses"] == [[loss.pointer, loss.what] for loss in relay.losses], target
+        assert answer["losses"] == [[loss.code, loss.pointer, loss.what] for loss in relay.losses], target

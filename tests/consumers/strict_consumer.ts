@@ -3,6 +3,7 @@
 // package's declarations (dist/*.d.ts) and runs it.
 import {
   IdMap,
+  LOSS_CODES,
   assembler,
   convert,
   convertStream,
@@ -11,6 +12,7 @@ import {
   getDialect,
   type DialectName,
   type Encoded,
+  type LossCode,
   type Request,
   type Shape,
   type ShapeOf,
@@ -62,6 +64,9 @@ const encoded: Encoded = getDialect("anthropic_messages").encodeToolCall(call);
 const converted = convert(wireCall, { source: "openai_chat", target: "anthropic_messages", shape: "tool_call" });
 check(JSON.stringify(converted.value) === JSON.stringify(encoded.value), "convert");
 check(relay(wireCall, "openai_chat", "mistral", "tool_call").losses[0]?.pointer === "/id", "relay: Mistral rewrites the id");
+const allowed: LossCode[] = ["id.rewritten"];
+const rewritten = convert(wireCall, { source: "openai_chat", target: "mistral", shape: "tool_call", allow: allowed });
+check(rewritten.losses[0]?.code === "id.rewritten" && LOSS_CODES["id.rewritten"].length > 0, "allow");
 const tool: ToolDefinition = { name: "get_weather", parameters: { type: "object" } };
 check(encoder("gemini", "tool_definition")(tool).losses.length === 0, "encoder");
 const result: ToolResult = decoder("mcp", "tool_result")({ content: [{ type: "text", text: "18 C" }] });

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from toolwire_dialects import (
+    LOSS_CODES,
     DialectName,
     Encoded,
     IdMap,
+    LossCode,
     Shape,
     anthropic_messages,
     convert,
@@ -69,6 +71,9 @@ def main() -> None:
     encoded = anthropic_messages.encode_tool_call(call)
     assert encoded.value == {"type": "tool_use", "id": "call_1", "name": "get_weather", "input": {"city": "Paris"}}
     assert relay(WIRE_CALL, "openai_chat", "anthropic_messages", "tool_call").value == encoded.value
+    allowed: list[LossCode] = ["id.rewritten"]
+    rewritten = convert(WIRE_CALL, source="openai_chat", target="mistral", shape="tool_call", allow=allowed)
+    assert rewritten.losses[0].code == "id.rewritten" and LOSS_CODES["id.rewritten"]
     tool: ToolDefinition = {"name": "get_weather", "parameters": {"type": "object"}}
     assert encoder("gemini", "tool_definition")(tool).value == {
         "name": "get_weather",

@@ -24,3 +24,4 @@ result: ToolResult = {"call_id": "c", "content": [], "is_eror": False}  # expect
 decoder("mcp", "tool_result")(WIRE)["call_idd"]  # expect: typeddict-item
 assembler("mcp")  # expect: arg-type
 convert_stream([], source="anthropic", target="openai_chat")  # expect: arg-type
+convert(WIRE, source="gemini", target="mistral", shape="tool_call", allow=["id.rewriten"])  # expect: list-item

@@ -16,3 +16,4 @@ getDialect("anthropic_messages").encodeToolCall({ name: "f" }); // expect: TS234
 export const count: number = getDialect("gemini").decodeToolResult(wire).content; // expect: TS2322
 assembler("mcp"); // expect: TS2345
 convertStream([], { source: "anthropic", target: "openai_chat" }); // expect: TS2322
+convert(wire, { source: "openai_chat", target: "anthropic_messages", shape: "request", allow: ["setting.droped"] }); // expect: TS2322

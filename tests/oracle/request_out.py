@@ -47,9 +47,9 @@ def _system(
     ):
         for n, (part, at) in enumerate(parts):
             if part.get("type") != "text":
-                run.lose(at, f"{article(str(part.get('type')))} part in the system instructions")
+                run.lose("part.unsupported", at, f"{article(str(part.get('type')))} part in the system instructions")
             elif n:
-                run.lose(at, "system instructions as separate blocks (they are one string)")
+                run.lose("content.joined", at, "system instructions as separate blocks (they are one string)")
             run.own(part, at)  # another dialect's fields of the text: reported
         put(wire, system.toks, "\n\n".join(p["text"] for p in texts))
         return
@@ -60,7 +60,7 @@ def _system(
             continue
         sp = spelling_for(part, "system", spellings)
         if sp is None:
-            run.lose(at, f"{article(str(part.get('type')))} part in the system instructions")
+            run.lose("part.unsupported", at, f"{article(str(part.get('type')))} part in the system instructions")
             continue
         block = encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at)
         if block is not None:  # None: a part the target cannot send (its loss is reported)
@@ -98,9 +98,9 @@ def encode_request(
     if name is not None and layout.model is not None:
         put(wire, layout.model, name)
     elif "model" in canonical:
-        run.lose("/model", "the model name")
+        run.lose("model.dropped", "/model", "the model name")
     elif layout.model_required:
-        run.lose("/model", "a request without a model (the dialect requires one: pass model=)")
+        run.lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)")
     messages = list(enumerate(canonical["messages"]))
     rest = messages
     if layout.system is not None:
@@ -114,7 +114,9 @@ def encode_request(
         later = [] if keeps else [(mi, m) for mi, m in messages[lead:] if m["role"] == "system"]
         for mi, _m in later:
             run.lose(
-                f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)"
+                "system.moved",
+                f"/messages/{mi}",
+                "a system turn after the conversation started (moved to the system instructions)",
             )
         hoisted = messages[:lead] + later
         if hoisted:

@@ -97,13 +97,13 @@ def encode_settings(
     settings: dict[str, Any],
     layout: tuple[Setting, ...],
     forms: dict[str, Any],
-    lose: Callable[[str, str], None],
+    lose: Callable[[str, str, str], None],
 ) -> None:
     """A canonical setting of the wrong type (by its rule) is a CanonicalError, never sent."""
     by_root = _by_root(layout)
     for key in settings:
         if key not in by_root:
-            lose("/settings" + pointer((key,)), f"the {key} setting")
+            lose("setting.dropped", "/settings" + pointer((key,)), f"the {key} setting")
     for s in layout:
         value = get(settings, s.name) if s.name[0] in settings else MISSING
         if value is MISSING:
@@ -112,6 +112,7 @@ def encode_settings(
             elif s.required is not MISSING:
                 put(wire, s.toks, s.required)
                 lose(
+                    "setting.defaulted",
                     "/settings" + pointer(s.name),
                     f"a request without {'.'.join(s.name)} (sent the documented default {s.required!r})",
                 )
@@ -125,7 +126,11 @@ def encode_settings(
         if s.values:
             spelled = [w for c, w in s.values if c == value]
             if not spelled:
-                lose("/settings" + pointer(s.name), f"the {'.'.join(s.name)} setting {value!r}")
+                lose(
+                    "setting.value_unsupported",
+                    "/settings" + pointer(s.name),
+                    f"the {'.'.join(s.name)} setting {value!r}",
+                )
                 continue
             nth = int(form[6:]) if form.startswith("value:") and int(form[6:]) < len(spelled) else 0
             value = spelled[nth]
@@ -140,15 +145,16 @@ def encode_settings(
         if type(value) is dict and (key,) not in names:
             for name in value:
                 if (key, name) not in names:
-                    lose("/settings" + pointer((key, name)), f"the {key}.{name} setting")
+                    lose("setting.dropped", "/settings" + pointer((key, name)), f"the {key}.{name} setting")
 
 
-def _in_range(value: Any, s: Setting, lose: Callable[[str, str], None]) -> Any:
+def _in_range(value: Any, s: Setting, lose: Callable[[str, str, str], None]) -> Any:
     rule = s.range
     for bound, outside in ((rule.minimum, value < (rule.minimum or 0)), (rule.maximum, value > (rule.maximum or 0))):
         if bound is not None and outside:
             shown = json.dumps(bound)
             lose(
+                "setting.clamped",
                 "/settings" + pointer(s.name),
                 f"{'.'.join(s.name)} out of range (sent {shown}; allowed {rule.describe()}; rule {rule.name})",
             )

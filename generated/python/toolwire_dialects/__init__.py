@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ._conv_view import conversation_view
 from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError, Note
 from .convert import DIALECTS, SHAPES, Shape, convert, decoder, encoder, get_dialect
+from .loss_codes import LOSS_CODES, LossCode
 
 if TYPE_CHECKING:
     from .dialects import DialectName
@@ -37,6 +38,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "DIALECTS",
+    "LOSS_CODES",
     "SHAPES",
     "CanonicalError",
     "ConversionError",
@@ -45,6 +47,7 @@ __all__ = [
     "Encoded",
     "IdMap",
     "Loss",
+    "LossCode",
     "LossError",
     "Note",
     "Shape",

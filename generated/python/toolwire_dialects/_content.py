@@ -63,12 +63,19 @@ def content_as_string(parts: list[dict[str, Any]], losses: list[Loss], strict: b
                 raise Invalid(f"sequence item {len(texts)}: expected str instance, {type(text).__name__} found")
             texts.append(text)
         elif part["type"] == "json":
-            report(losses, strict, f"/content/{i}", target, "a json part as such (sent as JSON text)")
+            report(
+                losses,
+                strict,
+                "content.json_as_text",
+                f"/content/{i}",
+                target,
+                "a json part as such (sent as JSON text)",
+            )
             texts.append(text_of_json(need(part, "value"), f"/content/{i}/value"))
         else:
-            report(losses, strict, f"/content/{i}", target, describe_part(part))
+            report(losses, strict, "part.unsupported", f"/content/{i}", target, describe_part(part))
     if len(texts) > 1:
-        report(losses, strict, "/content", target, "several parts as such (joined into one string)")
+        report(losses, strict, "content.joined", "/content", target, "several parts as such (joined into one string)")
     return "".join(texts)
 
 
@@ -110,19 +117,19 @@ def result_to_object(
     kept = [p for p in parts if p["type"] in ("text", "json")]
     for i, part in enumerate(parts):
         if part["type"] not in ("text", "json"):
-            report(losses, strict, f"/content/{i}", target, describe_part(part))
+            report(losses, strict, "part.unsupported", f"/content/{i}", target, describe_part(part))
     if len(kept) == 1 and kept[0]["type"] == "json":
         inner: Any = need(kept[0], "value")
     elif len(kept) == len(texts):
         inner = "".join(need(p, "text") for p in texts)
         if len(texts) > 1:
-            report(losses, strict, "/content", target, "several text parts as such (joined into one)")
+            report(losses, strict, "content.joined", "/content", target, "several text parts as such (joined into one)")
     else:
         inner = [need(p, "text") if p["type"] == "text" else need(p, "value") for p in kept]
-        report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)")
+        report(losses, strict, "content.joined", "/content", target, "several parts as such (sent as one JSON array)")
     if is_error:
         if error_key is None:
-            report(losses, strict, "/is_error", target, "the error flag of a tool result")
+            report(losses, strict, "result.error_flag_dropped", "/is_error", target, "the error flag of a tool result")
         else:
             return {error_key: inner}
     if type(inner) is dict and form != "wrapped":

@@ -48,7 +48,7 @@ def encode_tools(
     if choice is not None:
         if not tools:
             # a choice without tools means nothing to a strict server (and is rejected)
-            report(losses, strict, "/tool_choice", codecs.dialect, "a tool choice without tools")
+            report(losses, strict, "tool_choice.dropped", "/tool_choice", codecs.dialect, "a tool choice without tools")
         elif "tool_choice" not in codecs.encode:
             _no_choice(choice, codecs.dialect, losses, strict)
         else:
@@ -63,7 +63,7 @@ def encode_tools(
         encoded_tools = []
         for i, tool in enumerate(tools):
             result = codecs.encode["tool_definition"](tool, strict=strict, id_map=id_map)
-            losses.extend(Loss(f"/tools/{i}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
+            losses.extend(loss.at(f"/tools/{i}") for loss in result.losses)
             encoded_tools.append(result.value)
         holder: dict[str, Any] = {}
         put(holder, tail, encoded_tools)
@@ -89,4 +89,11 @@ def _no_choice(choice: Any, dialect: str, losses: list[Loss], strict: bool) -> N
     if type(choice) is dict and choice.get("mode") == "auto" and set(choice) <= {"mode", "extensions"}:
         return
     mode = choice.get("mode") if type(choice) is dict else choice
-    report(losses, strict, "/tool_choice", dialect, f"a tool choice ({mode!r}: the model always chooses)")
+    report(
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/tool_choice",
+        dialect,
+        f"a tool choice ({mode!r}: the model always chooses)",
+    )

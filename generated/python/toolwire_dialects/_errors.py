@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection, Iterable
 from typing import Any, Final, NamedTuple
 
 __all__ = [
@@ -27,10 +28,12 @@ __all__ = [
     "Invalid",
     "Loss",
     "LossError",
+    "allowing",
     "describe",
     "escape",
     "json_text",
     "missing",
+    "refuse_unallowed",
     "report",
     "unescape",
 ]
@@ -91,18 +94,26 @@ def missing(name: str) -> Any:
 
 
 class Loss(NamedTuple):
-    """Something the target dialect cannot carry; pointer is into the canonical value."""
+    """Something the target dialect cannot carry: code names its kind (stable, one of
+    loss_codes.LOSS_CODES: what an allow-list filters on), pointer is into the canonical value,
+    what says what was lost."""
 
+    code: str
     pointer: str
     target: str
     what: str
 
     def __str__(self) -> str:
-        return f"loss: {self.pointer or '/'}: {self.target} cannot carry {self.what}"
+        return f"loss: {self.pointer or '/'}: {self.target} cannot carry {self.what} [{self.code}]"
+
+    def at(self, prefix: str) -> Loss:
+        """The same loss for a value found at prefix inside a larger one."""
+        return self._replace(pointer=prefix + self.pointer)
 
 
 class LossError(ConversionError):
-    """Raised instead of reporting a loss when encoding in strict mode."""
+    """Raised instead of reporting a loss when encoding in strict mode, or for a loss an
+    allow-list does not let through."""
 
     def __init__(self, loss: Loss) -> None:
         self.loss = loss
@@ -116,12 +127,36 @@ class Encoded(NamedTuple):
     losses: list[Loss]
 
 
-def report(losses: list[Loss], strict: bool, pointer: str, target: str, what: str) -> None:
+def report(losses: list[Loss], strict: bool, code: str, pointer: str, target: str, what: str) -> None:
     """Record a loss, or raise it as a LossError in strict mode."""
-    loss = Loss(pointer, target, what)
+    loss = Loss(code, pointer, target, what)
     if strict:
         raise LossError(loss)
     losses.append(loss)
+
+
+def allowing(allow: Iterable[str] | None, known: Collection[str], strict: bool = False) -> frozenset[str] | None:
+    """An allow-list of loss codes as a set (None: no list); a code not in known is a
+    ValueError (a typo would otherwise let nothing through, silently), and so is a list beside
+    strict=True, which already lets no loss through."""
+    if allow is None:
+        return None
+    if strict:
+        raise ValueError("strict=True and allow exclude each other (allow=[] is strict)")
+    if isinstance(allow, str):
+        raise TypeError("allow takes a list of loss codes, not one string")
+    codes = frozenset(allow)
+    unknown = sorted(codes - frozenset(known))
+    if unknown:
+        raise ValueError(f"unknown loss code {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}")
+    return codes
+
+
+def refuse_unallowed(losses: Iterable[Loss], allowed: frozenset[str]) -> None:
+    """Raise LossError for the first loss whose code allowed does not hold."""
+    for loss in losses:
+        if loss.code not in allowed:
+            raise LossError(loss)
 
 
 def escape(key: str) -> str:

@@ -161,7 +161,7 @@ def inject(
 
     def encode(shape: str, value: Any, pointer: str) -> Any:
         result = encoders[shape](value, strict=strict, id_map=id_map)
-        losses.extend(Loss(pointer + loss.pointer, loss.target, loss.what) for loss in result.losses)
+        losses.extend(loss.at(pointer) for loss in result.losses)
         return result.value
 
     choices = [loc for loc in locations if loc[0] == "tool_choice"]

@@ -367,7 +367,9 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if wire_parallel is not _MISSING:
                 wire["disable_parallel_tool_use"] = wire_parallel
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -381,14 +383,16 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if wire_parallel is not _MISSING:
                 wire["disable_parallel_tool_use"] = wire_parallel
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
             wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
             if _rt.size(canonical["names"]) > 1:
-                _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
+                _rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here")
             wire_parallel = canonical.get("parallel")
             if wire_parallel is None:
                 wire_parallel = None if forms.get("/disable_parallel_tool_use") == "null" else _MISSING
@@ -403,16 +407,23 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 3:
             wire = {"type": "none"}
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
-        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/mode",
+        DIALECT,
+        "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -484,6 +495,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             _rt.report(
                 losses,
                 strict,
+                "arguments.invalid",
                 "/arguments",
                 DIALECT,
                 "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
@@ -641,7 +653,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             blocks.append({"type": "image", "source": {"type": "url", "url": part["url"]}})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            _rt.report(
+                losses,
+                strict,
+                "content.json_as_text",
+                "/content/" + str(position),
+                DIALECT,
+                "a json part as such (sent as JSON text)",
+            )
             part = {
                 "type": "text",
                 "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
@@ -651,7 +670,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
             continue
-        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
 
 
@@ -1039,7 +1058,7 @@ def _settings_out(
     # a canonical setting this dialect has no place for
     for key in settings:
         if key not in ("max_tokens", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -1047,7 +1066,11 @@ def _settings_out(
             wire["max_tokens"] = None
         else:
             wire["max_tokens"] = 4096
-            lose("/settings/max_tokens", "a request without max_tokens (sent the documented default 4096)")
+            lose(
+                "setting.defaulted",
+                "/settings/max_tokens",
+                "a request without max_tokens (sent the documented default 4096)",
+            )
     else:
         problem = _conv.setting_problem(value, (("integer",), 0, ()))
         if problem is not None:
@@ -1064,12 +1087,14 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
         if value > 1:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
             )
             value = 1
         elif value < 0:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
             )
@@ -1135,7 +1160,7 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
         if value not in ("high", "low", "medium"):
-            lose("/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
+            lose("setting.value_unsupported", "/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
             value = _MISSING
         if value is not _MISSING:
             wire.setdefault("output_config", {})["effort"] = value
@@ -1414,7 +1439,7 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     messages = canonical["messages"]
     lead = 0
     leading = True
@@ -1474,9 +1499,13 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
             part = entry[0]
             at = entry[1]
             if part.get("type", _MISSING) != "text":
-                lose(at, f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions")
+                lose(
+                    "part.unsupported",
+                    at,
+                    f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions",
+                )
             elif n > 0:
-                lose(at, "system instructions as separate blocks (they are one string)")
+                lose("content.joined", at, "system instructions as separate blocks (they are one string)")
             out.own(part, at)
         texts = []
         for entry in parts:
@@ -1523,7 +1552,11 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 if block is not None:
                     blocks.append(block)
             else:
-                lose(at, f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions")
+                lose(
+                    "part.unsupported",
+                    at,
+                    f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions",
+                )
         value = blocks
     return value
 
@@ -1562,7 +1595,11 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         sent = {"type": "text", "text": part["text"]}
                         g_parts.append([sent, where])
                     else:
-                        lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                        lose(
+                            "reasoning.dropped",
+                            where,
+                            f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                        )
                 elif kind == "tool_call":
                     out.called(part)
                     g_parts.append([part, where])
@@ -1575,7 +1612,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             if g_parts:
                                 units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                             elif g_own.get("fields", _MISSING):
-                                lose(g_at, "the fields of a turn made only of separate units")
+                                lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             units.append(part["value"])
                             g_role = role
                             g_own = {}
@@ -1586,6 +1623,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             g_parts.append([part, where])
                     else:
                         lose(
+                            "part.unsupported",
                             where,
                             f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                         )
@@ -1609,7 +1647,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "assistant"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     seen = -1
@@ -1621,14 +1659,22 @@ def _turn_out(
         kind = part["type"]
         if kind == "tool_call":
             if seen > 1:
-                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_call part after a {last} part in one turn (moved before it)",
+                )
             if seen < 1:
                 seen = 1
             last = "tool_call"
             content.append([part, 0, at])
         elif kind == "tool_result":
             if seen > 1:
-                lose(at, f"the order of a tool_result part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_result part after a {last} part in one turn (moved before it)",
+                )
             if seen < 1:
                 seen = 1
             last = "tool_result"
@@ -1636,54 +1682,76 @@ def _turn_out(
         elif kind == "text":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 2, at])
             else:
-                lose(at, f"a text part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
             if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 3, at])
             elif part.get("url", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 4, at])
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a reasoning part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
                 content.append([part, 5, at])
             else:
                 if seen > 1:
-                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a reasoning part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
                 content.append([part, 6, at])
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -1704,7 +1772,7 @@ def _turn_out(
     ):
         for i, entry in enumerate(content):
             if i > 0:
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)")
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
             out.own(entry[0], entry[2])
         texts = []

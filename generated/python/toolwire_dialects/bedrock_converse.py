@@ -208,7 +208,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is None:
             wire_description = None if forms.get("/toolSpec/description") == "null" else _MISSING
         elif wire_description == "":
-            _rt.report(losses, strict, "/description", DIALECT, "an empty description (left out)")
+            _rt.report(losses, strict, "field.dropped", "/description", DIALECT, "an empty description (left out)")
             wire_description = _MISSING
         wire_parameters = canonical["parameters"] if "parameters" in canonical else _rt.missing("parameters")
         _rt.held_canonical(
@@ -344,35 +344,44 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 0:
             wire = {"auto": {}}
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
             wire = {"any": {}}
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
             wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
             if _rt.size(canonical["names"]) > 1:
-                _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
+                _rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here")
             wire = {"tool": {"name": wire_names}}
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
-        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/mode",
+        DIALECT,
+        "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -456,6 +465,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             _rt.report(
                 losses,
                 strict,
+                "arguments.invalid",
                 "/arguments",
                 DIALECT,
                 "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
@@ -622,7 +632,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
             continue
-        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
 
 
@@ -706,7 +716,12 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         )
         if wire_content in ("", []) and canonical.get("is_error") is True:  # the wire refuses an empty error result
             _rt.report(
-                losses, strict, "/content", DIALECT, "an error result without content (sent with the text 'error')"
+                losses,
+                strict,
+                "result.content_filled",
+                "/content",
+                DIALECT,
+                "an error result without content (sent with the text 'error')",
             )
             wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
                 [{"type": "text", "text": "error"}], forms, losses, strict
@@ -1017,7 +1032,7 @@ def _settings_out(
     # a canonical setting this dialect has no place for
     for key in settings:
         if key not in ("max_tokens", "stop", "temperature", "top_p"):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -1039,12 +1054,14 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
         if value > 1:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
             )
             value = 1
         elif value < 0:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
             )
@@ -1061,12 +1078,16 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
         if value > 1:
             lose(
-                "/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)"
+                "setting.clamped",
+                "/settings/top_p",
+                "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)",
             )
             value = 1
         elif value < 0:
             lose(
-                "/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)"
+                "setting.clamped",
+                "/settings/top_p",
+                "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)",
             )
             value = 0
         wire.setdefault("inferenceConfig", {})["topP"] = value
@@ -1345,7 +1366,7 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["modelId"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     messages = canonical["messages"]
     lead = 0
     leading = True
@@ -1359,7 +1380,11 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
             leading = False
     for mi, message in enumerate(messages):
         if (not (mi < lead)) and (message["role"] == "system"):
-            lose(f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)")
+            lose(
+                "system.moved",
+                f"/messages/{mi}",
+                "a system turn after the conversation started (moved to the system instructions)",
+            )
             hoisted.append([mi, message])
     if hoisted:
         wire["system"] = _system_out(hoisted, out, lose)
@@ -1431,7 +1456,11 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 if block is not None:
                     blocks.append(block)
             else:
-                lose(at, f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions")
+                lose(
+                    "part.unsupported",
+                    at,
+                    f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions",
+                )
         value = blocks
     return value
 
@@ -1470,7 +1499,11 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         sent = {"type": "text", "text": part["text"]}
                         g_parts.append([sent, where])
                     else:
-                        lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                        lose(
+                            "reasoning.dropped",
+                            where,
+                            f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                        )
                 elif kind == "tool_call":
                     out.called(part)
                     g_parts.append([part, where])
@@ -1483,7 +1516,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             if g_parts:
                                 units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                             elif g_own.get("fields", _MISSING):
-                                lose(g_at, "the fields of a turn made only of separate units")
+                                lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             units.append(part["value"])
                             g_role = role
                             g_own = {}
@@ -1494,6 +1527,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             g_parts.append([part, where])
                     else:
                         lose(
+                            "part.unsupported",
                             where,
                             f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                         )
@@ -1515,7 +1549,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "assistant"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     seen = -1
@@ -1527,14 +1561,22 @@ def _turn_out(
         kind = part["type"]
         if kind == "tool_call":
             if seen > 1:
-                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_call part after a {last} part in one turn (moved before it)",
+                )
             if seen < 1:
                 seen = 1
             last = "tool_call"
             content.append([part, 0, at])
         elif kind == "tool_result":
             if seen > 1:
-                lose(at, f"the order of a tool_result part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_result part after a {last} part in one turn (moved before it)",
+                )
             if seen < 1:
                 seen = 1
             last = "tool_result"
@@ -1542,42 +1584,56 @@ def _turn_out(
         elif kind == "text":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 2, at])
             else:
-                lose(at, f"a text part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
             if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 3, at])
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a reasoning part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
                 content.append([part, 4, at])
             else:
-                lose(at, f"a reasoning part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":

@@ -182,7 +182,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is not _MISSING:
             wire["function"]["description"] = wire_description
         if canonical.get("strict") is not None:
-            _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
+            _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -267,21 +267,30 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 0:
             wire = "REQUIRED"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
             wire = "NONE"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
-        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/mode",
+        DIALECT,
+        "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -484,7 +493,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             blocks.append({"type": "document", "document": {"data": part["value"]}})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            _rt.report(
+                losses,
+                strict,
+                "content.json_as_text",
+                "/content/" + str(position),
+                DIALECT,
+                "a json part as such (sent as JSON text)",
+            )
             part = {
                 "type": "text",
                 "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
@@ -494,7 +510,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
             continue
-        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
 
 
@@ -552,7 +568,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         )
         wire = {"role": "tool", "tool_call_id": wire_call_id, "content": wire_content}
         if canonical.get("is_error") is not None and canonical["is_error"] is not False:
-            _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
+            _rt.report(
+                losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+            )
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -896,7 +914,7 @@ def _settings_out(
             "top_k",
             "top_p",
         ):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -918,6 +936,7 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
         if value < 0:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)",
             )
@@ -933,10 +952,18 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/top_p: {problem}"))
         if value > 0.99:
-            lose("/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)")
+            lose(
+                "setting.clamped",
+                "/settings/top_p",
+                "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)",
+            )
             value = 0.99
         elif value < 0.01:
-            lose("/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)")
+            lose(
+                "setting.clamped",
+                "/settings/top_p",
+                "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)",
+            )
             value = 0.01
         wire["p"] = value
     # setting top_k
@@ -949,10 +976,18 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/top_k: {problem}"))
         if value > 500:
-            lose("/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)")
+            lose(
+                "setting.clamped",
+                "/settings/top_k",
+                "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)",
+            )
             value = 500
         elif value < 0:
-            lose("/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)")
+            lose(
+                "setting.clamped",
+                "/settings/top_k",
+                "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)",
+            )
             value = 0
         wire["k"] = value
     # setting stop
@@ -1005,7 +1040,11 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
         if value not in ("json_object", "json_schema", "text"):
-            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            lose(
+                "setting.value_unsupported",
+                "/settings/response_format/type",
+                f"the response_format.type setting {value!r}",
+            )
             value = _MISSING
         elif value == "json_schema":
             value = "json_object"
@@ -1035,7 +1074,11 @@ def _settings_out(
     if type(nested) is dict:
         for name in nested:
             if name not in ("schema", "type"):
-                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+                lose(
+                    "setting.dropped",
+                    f"/settings/response_format/{_rt.escape(name)}",
+                    f"the response_format.{name} setting",
+                )
     return wire
 
 
@@ -1286,9 +1329,9 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     else:
-        lose("/model", "a request without a model (the dialect requires one: pass model=)")
+        lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)")
     messages = canonical["messages"]
     units = _turns_out(messages, 0, out, lose)
     text = None
@@ -1342,7 +1385,11 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     sent = {"type": "text", "text": part["text"]}
                     g_parts.append([sent, where])
                 else:
-                    lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                    lose(
+                        "reasoning.dropped",
+                        where,
+                        f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                    )
             elif kind == "tool_call":
                 out.called(part)
                 g_parts.append([part, where])
@@ -1352,7 +1399,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     if g_parts:
                         units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                     elif g_own.get("fields", _MISSING):
-                        lose(g_at, "the fields of a turn made only of separate units")
+                        lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                     value = out.coded(
                         encode_tool_result(sent["result"], strict=out.strict, id_map=out.id_map), f"{where}/result"
                     )
@@ -1371,7 +1418,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         if g_parts:
                             units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                         elif g_own.get("fields", _MISSING):
-                            lose(g_at, "the fields of a turn made only of separate units")
+                            lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         units.append(part["value"])
                         g_role = role
                         g_own = {}
@@ -1382,6 +1429,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         g_parts.append([part, where])
                 else:
                     lose(
+                        "part.unsupported",
                         where,
                         f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                     )
@@ -1405,7 +1453,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "assistant"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     field_0 = []
@@ -1424,23 +1472,35 @@ def _turn_out(
         if kind == "text":
             if (role in ("assistant",)) and (part.get("text", _MISSING) is not _MISSING) and (with_tool_call):
                 if seen > 0:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 0:
                     seen = 0
                 last = "text"
                 field_0.append(entry)
             elif part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 0, at])
             else:
-                lose(at, f"a text part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "tool_call":
             if seen > 3:
-                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_call part after a {last} part in one turn (moved before it)",
+                )
             if seen < 3:
                 seen = 3
             last = "tool_call"
@@ -1450,32 +1510,42 @@ def _turn_out(
                 (part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING)
             ):
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 1, at])
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a reasoning part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
                 content.append([part, 2, at])
             else:
-                lose(at, f"a reasoning part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form_0 = _conv.form_of(forms, "/tool_plan")
     if not field_0:
         if form_0 == "null":
@@ -1493,7 +1563,7 @@ def _turn_out(
             unit["tool_plan"] = values[0]
             for i, entry in enumerate(field_0):
                 if i > 0:
-                    lose(entry[1], "a second text part in one turn")
+                    lose("part.unsupported", entry[1], "a second text part in one turn")
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -1512,7 +1582,7 @@ def _turn_out(
     ):
         for i, entry in enumerate(content):
             if i > 0:
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)")
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
             out.own(entry[0], entry[2])
         texts = []

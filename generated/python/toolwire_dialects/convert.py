@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from ._runtime import Encoded, IdMap
+from ._runtime import Encoded, IdMap, allowing, refuse_unallowed
+from .loss_codes import LOSS_CODES, LossCode
 
 if TYPE_CHECKING:  # the registry is imported when first used: the package's import stays cheap
     from typing import Protocol, TypeVar
@@ -182,6 +183,7 @@ def convert(
     target: DialectName,
     shape: Shape,
     strict: bool = False,
+    allow: Iterable[LossCode] | None = None,
     id_map: IdMap | None = None,
     **options: Any,
 ) -> Encoded:
@@ -189,7 +191,10 @@ def convert(
     a tool part (tool_definition, tool_choice, tool_call, tool_result) or a whole `request` or
     `response` (one IdMap links the conversation's calls and results when none is given).
     options go to the target's encoder (e.g. strict_schema=True for OpenAI tool definitions,
-    schema_profile="openapi_subset" for Gemini's); ValueError names an option it lacks."""
+    schema_profile="openapi_subset" for Gemini's); ValueError names an option it lacks.
+    strict=True raises LossError on the first loss; allow=[codes] (loss_codes.LOSS_CODES)
+    raises it on the first loss whose code the list does not hold."""
+    allowed = allowing(allow, LOSS_CODES, strict)
     encode = encoder(target, shape)
     unknown = sorted(set(options) - set(getattr(encode, "__kwdefaults__", None) or ()))
     if unknown:
@@ -197,12 +202,16 @@ def convert(
     if id_map is None and shape in WHOLE:  # one conversation: calls and results stay linked across it
         id_map = IdMap()
     canonical = decoder(source, shape)(payload, id_map=id_map)
-    return encode(canonical, strict=strict, id_map=id_map, **options)
+    encoded: Encoded = encode(canonical, strict=strict, id_map=id_map, **options)
+    if allowed is not None:
+        refuse_unallowed(encoded.losses, allowed)
+    return encoded
 
 
 def convert_stream(events: Any, *, source: StreamDialectName, target: StreamDialectName, **options: Any) -> Any:
     """Relay a stream of source events as target events, as they arrive: iterate the result;
-    its `losses` fill as it goes (strict=True raises LossError on the first). See
+    its `losses` fill as it goes (strict=True raises LossError on the first; allow=[codes], on
+    the first outside the list). See
     streams.convert_stream."""
     from .streams import convert_stream as relay  # the stream modules load only when asked for
 

@@ -233,7 +233,7 @@ def encode_tool_definition(
             else:
                 wire["parametersJsonSchema"] = wire_parameters
         if canonical.get("strict") is not None:
-            _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
+            _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if forms:
@@ -447,9 +447,11 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 0:
             wire = {"mode": "AUTO"}
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             if forms:
@@ -458,9 +460,11 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 1:
             wire = {"mode": "NONE"}
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             if forms:
@@ -476,7 +480,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if wire_names is not _MISSING:
                 wire["allowedFunctionNames"] = wire_names
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             if forms:
@@ -487,9 +491,11 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if forms.get("/mode") != "absent":
                 wire["mode"] = "MODE_UNSPECIFIED"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             if forms:
@@ -508,7 +514,7 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if wire_names is not _MISSING:
                 wire["allowedFunctionNames"] = wire_names
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             if forms:
@@ -517,7 +523,12 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
-        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/mode",
+        DIALECT,
+        "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -629,6 +640,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             _rt.report(
                 losses,
                 strict,
+                "arguments.invalid",
                 "/arguments",
                 DIALECT,
                 "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
@@ -764,6 +776,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             _rt.report(
                 losses,
                 strict,
+                "result.name_missing",
                 "/name",
                 DIALECT,
                 "a result without its tool name (the id map does not know call " + repr(canonical.get("call_id")) + ")",
@@ -1234,7 +1247,7 @@ def _settings_out(
             "top_k",
             "top_p",
         ):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -1256,12 +1269,14 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
         if value > 2:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)",
             )
             value = 2
         elif value < 0:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)",
             )
@@ -1347,7 +1362,11 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
         if value not in ("json_object", "json_schema", "text"):
-            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            lose(
+                "setting.value_unsupported",
+                "/settings/response_format/type",
+                f"the response_format.type setting {value!r}",
+            )
             value = _MISSING
         elif value in ("json_object", "json_schema"):
             value = "application/json"
@@ -1386,7 +1405,7 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
         form = _conv.form_of(forms, "/generationConfig/thinkingConfig/thinkingLevel")
         if value not in ("high", "low", "medium", "minimal"):
-            lose("/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
+            lose("setting.value_unsupported", "/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
             value = _MISSING
         elif value == "minimal":
             value = ["MINIMAL", "minimal"][_conv.form_index(form, "value:", 2)]
@@ -1402,7 +1421,11 @@ def _settings_out(
     if type(nested) is dict:
         for name in nested:
             if name not in ("schema", "type"):
-                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+                lose(
+                    "setting.dropped",
+                    f"/settings/response_format/{_rt.escape(name)}",
+                    f"the response_format.{name} setting",
+                )
     return wire
 
 
@@ -1672,7 +1695,7 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     messages = canonical["messages"]
     lead = 0
     leading = True
@@ -1686,7 +1709,11 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
             leading = False
     for mi, message in enumerate(messages):
         if (not (mi < lead)) and (message["role"] == "system"):
-            lose(f"/messages/{mi}", "a system turn after the conversation started (moved to the system instructions)")
+            lose(
+                "system.moved",
+                f"/messages/{mi}",
+                "a system turn after the conversation started (moved to the system instructions)",
+            )
             hoisted.append([mi, message])
     if hoisted:
         wire["systemInstruction"] = _system_out(hoisted, out, lose)
@@ -1762,7 +1789,11 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 if block is not None:
                     blocks.append(block)
             else:
-                lose(at, f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions")
+                lose(
+                    "part.unsupported",
+                    at,
+                    f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions",
+                )
         value = {}
         value["parts"] = blocks
         out.put_fields(value, own, f"/messages/{hoisted[0][0]}")
@@ -1803,7 +1834,11 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         sent = {"type": "text", "text": part["text"]}
                         g_parts.append([sent, where])
                     else:
-                        lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                        lose(
+                            "reasoning.dropped",
+                            where,
+                            f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                        )
                 elif kind == "tool_call":
                     out.called(part)
                     g_parts.append([part, where])
@@ -1816,7 +1851,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             if g_parts:
                                 units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                             elif g_own.get("fields", _MISSING):
-                                lose(g_at, "the fields of a turn made only of separate units")
+                                lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             units.append(part["value"])
                             g_role = role
                             g_own = {}
@@ -1827,6 +1862,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             g_parts.append([part, where])
                     else:
                         lose(
+                            "part.unsupported",
                             where,
                             f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                         )
@@ -1850,7 +1886,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "model"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     seen = -1
@@ -1862,14 +1898,22 @@ def _turn_out(
         kind = part["type"]
         if kind == "tool_call":
             if seen > 1:
-                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_call part after a {last} part in one turn (moved before it)",
+                )
             if seen < 1:
                 seen = 1
             last = "tool_call"
             content.append([part, 0, at])
         elif kind == "tool_result":
             if seen > 1:
-                lose(at, f"the order of a tool_result part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_result part after a {last} part in one turn (moved before it)",
+                )
             if seen < 1:
                 seen = 1
             last = "tool_result"
@@ -1877,49 +1921,67 @@ def _turn_out(
         elif kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a reasoning part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
                 content.append([part, 2, at])
             else:
-                lose(at, f"a reasoning part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "text":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 3, at])
             else:
-                lose(at, f"a text part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
             if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 4, at])
             elif part.get("url", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 5, at])
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/parts")
     if not content:
         if form == "absent":

@@ -139,7 +139,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is not _MISSING:
             wire["description"] = wire_description
         if canonical.get("strict") is not None:
-            _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
+            _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -213,6 +213,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             _rt.report(
                 losses,
                 strict,
+                "arguments.invalid",
                 "/arguments",
                 DIALECT,
                 "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
@@ -309,7 +310,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             blocks.append({"type": "image", "data": part["data"], "mimeType": part["media_type"]})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            _rt.report(
+                losses,
+                strict,
+                "content.json_as_text",
+                "/content/" + str(position),
+                DIALECT,
+                "a json part as such (sent as JSON text)",
+            )
             part = {
                 "type": "text",
                 "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
@@ -319,7 +327,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
             continue
-        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
 
 

@@ -166,7 +166,7 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         if wire_description is not _MISSING:
             wire["function"]["description"] = wire_description
         if canonical.get("strict") is not None:
-            _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
+            _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -275,6 +275,7 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             _rt.report(
                 losses,
                 strict,
+                "arguments.invalid",
                 "/arguments",
                 DIALECT,
                 "argument text that is not a JSON object (" + str(canonical.get("arguments_error")) + "); sent as {}",
@@ -401,6 +402,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(
                     losses,
                     strict,
+                    "result.name_missing",
                     "/name",
                     DIALECT,
                     "a result without its tool name (the id map does not know call "
@@ -417,7 +419,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         if wire_name is not _MISSING:
             wire["tool_name"] = wire_name
         if canonical.get("is_error") is not None and canonical["is_error"] is not False:
-            _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
+            _rt.report(
+                losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+            )
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -716,7 +720,7 @@ def _settings_out(
             "top_k",
             "top_p",
         ):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -1000,9 +1004,9 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     else:
-        lose("/model", "a request without a model (the dialect requires one: pass model=)")
+        lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)")
     messages = canonical["messages"]
     units = _turns_out(messages, 0, out, lose)
     text = None
@@ -1056,7 +1060,11 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     sent = {"type": "text", "text": part["text"]}
                     g_parts.append([sent, where])
                 else:
-                    lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                    lose(
+                        "reasoning.dropped",
+                        where,
+                        f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                    )
             elif kind == "tool_call":
                 out.called(part)
                 g_parts.append([part, where])
@@ -1066,7 +1074,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     if g_parts:
                         units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                     elif g_own.get("fields", _MISSING):
-                        lose(g_at, "the fields of a turn made only of separate units")
+                        lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                     value = out.coded(
                         encode_tool_result(sent["result"], strict=out.strict, id_map=out.id_map), f"{where}/result"
                     )
@@ -1085,7 +1093,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         if g_parts:
                             units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                         elif g_own.get("fields", _MISSING):
-                            lose(g_at, "the fields of a turn made only of separate units")
+                            lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         units.append(part["value"])
                         g_role = role
                         g_own = {}
@@ -1096,6 +1104,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         g_parts.append([part, where])
                 else:
                     lose(
+                        "part.unsupported",
                         where,
                         f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                     )
@@ -1119,7 +1128,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "assistant"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     field_0 = []
@@ -1135,46 +1144,62 @@ def _turn_out(
         if kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 0:
-                    lose(at, f"the order of a reasoning part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a reasoning part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 0:
                     seen = 0
                 last = "reasoning"
                 field_0.append(entry)
             else:
-                lose(at, f"a reasoning part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "image":
             if (role in ("user",)) and (part.get("data", _MISSING) is not _MISSING):
                 if seen > 3:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 3:
                     seen = 3
                 last = "image"
                 field_1.append(entry)
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "tool_call":
             if seen > 4:
-                lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered",
+                    at,
+                    f"the order of a tool_call part after a {last} part in one turn (moved before it)",
+                )
             if seen < 4:
                 seen = 4
             last = "tool_call"
             field_2.append(entry)
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         elif kind == "text":
             if seen > 1:
-                lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a text part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "text"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form_0 = _conv.form_of(forms, "/thinking")
     if not field_0:
         if form_0 == "null":
@@ -1192,7 +1217,7 @@ def _turn_out(
             unit["thinking"] = values[0]
             for i, entry in enumerate(field_0):
                 if i > 0:
-                    lose(entry[1], "a second reasoning part in one turn")
+                    lose("part.unsupported", entry[1], "a second reasoning part in one turn")
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -1208,7 +1233,7 @@ def _turn_out(
     else:
         for i, entry in enumerate(content):
             if i > 0:
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)")
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
             out.own(entry[0], entry[2])
         texts = []

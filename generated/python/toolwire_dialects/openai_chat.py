@@ -216,7 +216,12 @@ def encode_tool_definition(
             why = _rt.strict_mode_problem(wire_parameters)
             if why:
                 _rt.report(
-                    losses, strict, "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict"
+                    losses,
+                    strict,
+                    "tool.strict_dropped",
+                    "/strict",
+                    DIALECT,
+                    "strict mode for this schema (" + why + "); sent without strict",
                 )
                 wire_strict = _MISSING
         wire = {"type": "function", "function": {"name": wire_name}}
@@ -454,31 +459,37 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 0:
             wire = "auto"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
             wire = "none"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
             wire = "required"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 3:
             wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
             if _rt.size(canonical["names"]) > 1:
-                _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
+                _rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here")
             wire = {"type": "function", "function": {"name": wire_names}}
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -492,14 +503,19 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             ]
             wire = {"type": "allowed_tools", "allowed_tools": {"mode": wire_mode, "tools": wire_names}}
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
-        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/mode",
+        DIALECT,
+        "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -682,7 +698,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            _rt.report(
+                losses,
+                strict,
+                "content.json_as_text",
+                "/content/" + str(position),
+                DIALECT,
+                "a json part as such (sent as JSON text)",
+            )
             part = {
                 "type": "text",
                 "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
@@ -692,7 +715,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
             continue
-        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
 
 
@@ -750,7 +773,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         )
         wire = {"role": "tool", "tool_call_id": wire_call_id, "content": wire_content}
         if canonical.get("is_error") is not None and canonical["is_error"] is not False:
-            _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
+            _rt.report(
+                losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+            )
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -1272,7 +1297,7 @@ def _settings_out(
             "top_p",
             "user",
         ):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -1299,12 +1324,14 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
         if value > 2:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 2; allowed from 0 to 2; rule openai_chat/temperature-range)",
             )
             value = 2
         elif value < 0:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 0; allowed from 0 to 2; rule openai_chat/temperature-range)",
             )
@@ -1383,7 +1410,11 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
         if value not in ("json_object", "json_schema", "text"):
-            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            lose(
+                "setting.value_unsupported",
+                "/settings/response_format/type",
+                f"the response_format.type setting {value!r}",
+            )
             value = _MISSING
         if value is not _MISSING:
             wire.setdefault("response_format", {})["type"] = value
@@ -1439,7 +1470,7 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_effort: {problem}"))
         if value not in ("high", "low", "medium", "minimal"):
-            lose("/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
+            lose("setting.value_unsupported", "/settings/reasoning_effort", f"the reasoning_effort setting {value!r}")
             value = _MISSING
         if value is not _MISSING:
             wire["reasoning_effort"] = value
@@ -1472,7 +1503,11 @@ def _settings_out(
     if type(nested) is dict:
         for name in nested:
             if name not in ("description", "name", "schema", "strict", "type"):
-                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+                lose(
+                    "setting.dropped",
+                    f"/settings/response_format/{_rt.escape(name)}",
+                    f"the response_format.{name} setting",
+                )
     return wire
 
 
@@ -1724,7 +1759,7 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     messages = canonical["messages"]
     units = _turns_out(messages, 0, out, lose)
     text = None
@@ -1778,7 +1813,11 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     sent = {"type": "text", "text": part["text"]}
                     g_parts.append([sent, where])
                 else:
-                    lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                    lose(
+                        "reasoning.dropped",
+                        where,
+                        f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                    )
             elif kind == "tool_call":
                 out.called(part)
                 g_parts.append([part, where])
@@ -1788,7 +1827,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     if g_parts:
                         units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                     elif g_own.get("fields", _MISSING):
-                        lose(g_at, "the fields of a turn made only of separate units")
+                        lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                     value = out.coded(
                         encode_tool_result(sent["result"], strict=out.strict, id_map=out.id_map), f"{where}/result"
                     )
@@ -1807,7 +1846,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         if g_parts:
                             units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                         elif g_own.get("fields", _MISSING):
-                            lose(g_at, "the fields of a turn made only of separate units")
+                            lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         units.append(part["value"])
                         g_role = role
                         g_own = {}
@@ -1818,6 +1857,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         g_parts.append([part, where])
                 else:
                     lose(
+                        "part.unsupported",
                         where,
                         f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                     )
@@ -1843,7 +1883,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "assistant"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     field_0 = []
@@ -1858,55 +1898,73 @@ def _turn_out(
         if kind == "tool_call":
             if role in ("assistant",):
                 if seen > 2:
-                    lose(at, f"the order of a tool_call part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a tool_call part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 2:
                     seen = 2
                 last = "tool_call"
                 field_0.append(entry)
             else:
-                lose(at, f"a tool_call part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a tool_call part in {_conv.article(role)} turn")
         elif kind == "refusal":
             if (role in ("assistant",)) and (part.get("text", _MISSING) is not _MISSING):
                 if seen > 3:
-                    lose(at, f"the order of a refusal part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a refusal part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 3:
                     seen = 3
                 last = "refusal"
                 field_1.append(entry)
             else:
-                lose(at, f"a refusal part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a refusal part in {_conv.article(role)} turn")
         elif kind == "text":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 0, at])
             else:
-                lose(at, f"a text part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
             if (role in ("user",)) and (
                 (part.get("url", _MISSING) is not _MISSING)
                 or ((part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING))
             ):
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 1, at])
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -1927,7 +1985,7 @@ def _turn_out(
     ):
         for i, entry in enumerate(content):
             if i > 0:
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)")
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
             out.own(entry[0], entry[2])
         texts = []
@@ -1989,7 +2047,7 @@ def _turn_out(
             unit["refusal"] = values[0]
             for i, entry in enumerate(field_1):
                 if i > 0:
-                    lose(entry[1], "a second refusal part in one turn")
+                    lose("part.unsupported", entry[1], "a second refusal part in one turn")
     out.put_fields(unit, own, group)
     return unit
 

@@ -329,7 +329,7 @@ def encode_tool_definition(
                     wire_parameters, losses, strict, DIALECT, "/parameters"
                 )
             if canonical.get("strict") is not None and canonical["strict"] is not False:
-                _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
+                _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -373,7 +373,7 @@ def encode_tool_definition(
                     wire_parameters, losses, strict, DIALECT, "/parameters"
                 )
             if canonical.get("strict") is not None:
-                _rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement")
+                _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -382,6 +382,7 @@ def encode_tool_definition(
     _rt.report(
         losses,
         strict,
+        "part.unsupported",
         "/strict",
         DIALECT,
         "this " + SHAPE_TOOL_DEFINITION + " (" + _rt.describe_choice(canonical) + ")",
@@ -573,31 +574,37 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
         if index == 0:
             wire = "auto"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
             wire = "none"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
             wire = "required"
             if canonical.get("names") is not None:
-                _rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools")
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
         if index == 3:
             wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
             if _rt.size(canonical["names"]) > 1:
-                _rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here")
+                _rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here")
             wire = {"type": "function", "name": wire_names}
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -611,14 +618,19 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             ]
             wire = {"type": "allowed_tools", "mode": wire_mode, "tools": wire_names}
             if canonical.get("parallel") is not None:
-                _rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting")
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CHOICE, exc) from None
     _rt.report(
-        losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")"
+        losses,
+        strict,
+        "tool_choice.dropped",
+        "/mode",
+        DIALECT,
+        "this " + SHAPE_TOOL_CHOICE + " (" + _rt.describe_choice(canonical) + ")",
     )
     return _tuple_new(Encoded, (None, losses))
 
@@ -823,7 +835,14 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             blocks.append({"type": "input_image", "image_url": part["url"]})
             continue
         if kind == "json":
-            _rt.report(losses, strict, "/content/" + str(position), DIALECT, "a json part as such (sent as JSON text)")
+            _rt.report(
+                losses,
+                strict,
+                "content.json_as_text",
+                "/content/" + str(position),
+                DIALECT,
+                "a json part as such (sent as JSON text)",
+            )
             part = {
                 "type": "text",
                 "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
@@ -833,7 +852,7 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
             continue
-        _rt.report(losses, strict, "/content/" + str(position), DIALECT, _rt.describe_part(part))
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
     return blocks
 
 
@@ -891,7 +910,9 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
         )
         wire = {"type": "function_call_output", "call_id": wire_call_id, "output": wire_content}
         if canonical.get("is_error") is not None and canonical["is_error"] is not False:
-            _rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result")
+            _rt.report(
+                losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+            )
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -1331,7 +1352,7 @@ def _settings_out(
     # a canonical setting this dialect has no place for
     for key in settings:
         if key not in ("max_tokens", "reasoning_effort", "response_format", "stream", "temperature", "top_p", "user"):
-            lose(f"/settings/{_rt.escape(key)}", f"the {key} setting")
+            lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
     if value is _MISSING:
@@ -1353,12 +1374,14 @@ def _settings_out(
             raise _rt.CanonicalError("request", ValueError(f"/settings/temperature: {problem}"))
         if value > 2:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 2; allowed from 0 to 2; rule openai_responses/temperature-range)",
             )
             value = 2
         elif value < 0:
             lose(
+                "setting.clamped",
                 "/settings/temperature",
                 "temperature out of range (sent 0; allowed from 0 to 2; rule openai_responses/temperature-range)",
             )
@@ -1384,7 +1407,11 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
         if value not in ("json_object", "json_schema", "text"):
-            lose("/settings/response_format/type", f"the response_format.type setting {value!r}")
+            lose(
+                "setting.value_unsupported",
+                "/settings/response_format/type",
+                f"the response_format.type setting {value!r}",
+            )
             value = _MISSING
         if value is not _MISSING:
             wire.setdefault("text", {}).setdefault("format", {})["type"] = value
@@ -1469,7 +1496,11 @@ def _settings_out(
     if type(nested) is dict:
         for name in nested:
             if name not in ("description", "name", "schema", "strict", "type"):
-                lose(f"/settings/response_format/{_rt.escape(name)}", f"the response_format.{name} setting")
+                lose(
+                    "setting.dropped",
+                    f"/settings/response_format/{_rt.escape(name)}",
+                    f"the response_format.{name} setting",
+                )
     return wire
 
 
@@ -1795,7 +1826,7 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     if name is not None:
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
-        lose("/model", "the model name")
+        lose("model.dropped", "/model", "the model name")
     messages = canonical["messages"]
     lead = 0
     leading = True
@@ -1846,9 +1877,13 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
             part = entry[0]
             at = entry[1]
             if part.get("type", _MISSING) != "text":
-                lose(at, f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions")
+                lose(
+                    "part.unsupported",
+                    at,
+                    f"{_conv.article(_conv.shown(part, 'type'))} part in the system instructions",
+                )
             elif n > 0:
-                lose(at, "system instructions as separate blocks (they are one string)")
+                lose("content.joined", at, "system instructions as separate blocks (they are one string)")
             out.own(part, at)
         texts = []
         for entry in parts:
@@ -1891,7 +1926,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             if g_parts:
                                 units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                             elif g_own.get("fields", _MISSING):
-                                lose(g_at, "the fields of a turn made only of separate units")
+                                lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             value = _unit_out_2(part, where, out)
                             if value is not None:
                                 units.append(value)
@@ -1906,14 +1941,18 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         sent = {"type": "text", "text": part["text"]}
                         g_parts.append([sent, where])
                     else:
-                        lose(where, f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)")
+                        lose(
+                            "reasoning.dropped",
+                            where,
+                            f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                        )
                 elif kind == "tool_call":
                     out.called(part)
                     if role == "assistant":
                         if g_parts:
                             units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                         elif g_own.get("fields", _MISSING):
-                            lose(g_at, "the fields of a turn made only of separate units")
+                            lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         value = out.coded(
                             encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{where}/call"
                         )
@@ -1932,7 +1971,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         if g_parts:
                             units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                         elif g_own.get("fields", _MISSING):
-                            lose(g_at, "the fields of a turn made only of separate units")
+                            lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         value = out.coded(
                             encode_tool_result(sent["result"], strict=out.strict, id_map=out.id_map), f"{where}/result"
                         )
@@ -1951,7 +1990,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             if g_parts:
                                 units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                             elif g_own.get("fields", _MISSING):
-                                lose(g_at, "the fields of a turn made only of separate units")
+                                lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             units.append(part["value"])
                             g_role = role
                             g_own = {}
@@ -1962,6 +2001,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             g_parts.append([part, where])
                     else:
                         lose(
+                            "part.unsupported",
                             where,
                             f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
                         )
@@ -1987,7 +2027,7 @@ def _turn_out(
     elif role == "assistant":
         unit["role"] = "assistant"
     else:
-        lose(f"{at}/role", f"{_conv.article(role)} turn")
+        lose("role.unsupported", f"{at}/role", f"{_conv.article(role)} turn")
         unit["role"] = role
     content = []
     seen = -1
@@ -2000,51 +2040,69 @@ def _turn_out(
         if kind == "text":
             if (role in ("system", "user")) and (part.get("text", _MISSING) is not _MISSING):
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 0, at])
             elif (role in ("assistant",)) and (part.get("text", _MISSING) is not _MISSING):
                 if seen > 1:
-                    lose(at, f"the order of a text part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "text"
                 content.append([part, 1, at])
             else:
-                lose(at, f"a text part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
             if (part.get("url", _MISSING) is not _MISSING) or (
                 (part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING)
             ):
                 if seen > 1:
-                    lose(at, f"the order of a image part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a image part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "image"
                 content.append([part, 2, at])
             else:
-                lose(at, f"an image part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "refusal":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
-                    lose(at, f"the order of a refusal part after a {last} part in one turn (moved before it)")
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a refusal part after a {last} part in one turn (moved before it)",
+                    )
                 if seen < 1:
                     seen = 1
                 last = "refusal"
                 content.append([part, 3, at])
             else:
-                lose(at, f"a refusal part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a refusal part in {_conv.article(role)} turn")
         elif kind == "wire":
             if seen > 1:
-                lose(at, f"the order of a wire part after a {last} part in one turn (moved before it)")
+                lose(
+                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
+                )
             if seen < 1:
                 seen = 1
             last = "wire"
             content.append([part, -1, at])
         else:
-            lose(at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -2065,7 +2123,7 @@ def _turn_out(
     ):
         for i, entry in enumerate(content):
             if i > 0:
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)")
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
             out.own(entry[0], entry[2])
         texts = []

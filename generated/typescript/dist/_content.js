@@ -54,14 +54,14 @@ export function contentAsString(parts, losses, strict, target) {
             texts.push(text);
         }
         else if (part["type"] === "json") {
-            report(losses, strict, `/content/${i}`, target, "a json part as such (sent as JSON text)");
+            report(losses, strict, "content.json_as_text", `/content/${i}`, target, "a json part as such (sent as JSON text)");
             texts.push(textOfJson(need(part, "value"), `/content/${i}/value`));
         }
         else
-            report(losses, strict, `/content/${i}`, target, describePart(part));
+            report(losses, strict, "part.unsupported", `/content/${i}`, target, describePart(part));
     });
     if (texts.length > 1)
-        report(losses, strict, "/content", target, "several parts as such (joined into one string)");
+        report(losses, strict, "content.joined", "/content", target, "several parts as such (joined into one string)");
     return texts.join("");
 }
 /** An output value as content: text, JSON, or nothing for an empty string. */
@@ -94,7 +94,7 @@ export function resultToObject(parts, isError, outputKey, errorKey, form, losses
     const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
     parts.forEach((part, i) => {
         if (part["type"] !== "text" && part["type"] !== "json")
-            report(losses, strict, `/content/${i}`, target, describePart(part));
+            report(losses, strict, "part.unsupported", `/content/${i}`, target, describePart(part));
     });
     let inner;
     if (kept.length === 1 && kept[0]["type"] === "json")
@@ -102,15 +102,15 @@ export function resultToObject(parts, isError, outputKey, errorKey, form, losses
     else if (kept.length === texts.length) {
         inner = texts.map((p) => need(p, "text")).join("");
         if (texts.length > 1)
-            report(losses, strict, "/content", target, "several text parts as such (joined into one)");
+            report(losses, strict, "content.joined", "/content", target, "several text parts as such (joined into one)");
     }
     else {
         inner = kept.map((p) => (p["type"] === "text" ? need(p, "text") : need(p, "value")));
-        report(losses, strict, "/content", target, "several parts as such (sent as one JSON array)");
+        report(losses, strict, "content.joined", "/content", target, "several parts as such (sent as one JSON array)");
     }
     if (isError) {
         if (errorKey === null)
-            report(losses, strict, "/is_error", target, "the error flag of a tool result");
+            report(losses, strict, "result.error_flag_dropped", "/is_error", target, "the error flag of a tool result");
         else
             return makeObject(errorKey, inner);
     }

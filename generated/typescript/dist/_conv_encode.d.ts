@@ -27,7 +27,7 @@ export declare class Run {
     readonly idMap: IdMap;
     readonly names: Map<unknown, unknown>;
     constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean);
-    lose(at: string, what: string): void;
+    lose(code: string, at: string, what: string): void;
     own(value: JsonObject, at: string): JsonObject;
     putFields(wire: unknown, own: JsonObject, at: string): void;
 }

@@ -11,7 +11,7 @@
  */
 import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
-import { Loss, getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
+import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
@@ -51,8 +51,8 @@ export class Run {
         this.reasoningAsText = reasoningAsText;
         this.idMap = idMap ?? new IdMap();
     }
-    lose(at, what) {
-        report(this.losses, this.strict, at, this.dialect, what);
+    lose(code, at, what) {
+        report(this.losses, this.strict, code, at, this.dialect, what);
     }
     own(value, at) {
         const extensions = getOwn(value, "extensions");
@@ -61,17 +61,15 @@ export class Run {
         asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
         const before = this.losses.length;
         const own = foreignExtensions(extensions, this.dialect, this.losses, this.strict);
-        for (let i = before; i < this.losses.length; i++) {
-            const loss = this.losses[i];
-            this.losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
-        }
+        for (let i = before; i < this.losses.length; i++)
+            this.losses[i] = this.losses[i].at(at);
         return own;
     }
     putFields(wire, own, at) {
         const fields = objectOf(own, "fields");
         for (const where of Object.keys(fields)) {
             if (!putBack(wire, where, getOwn(fields, where))) {
-                this.lose(`${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
+                this.lose("extension.field_moved", `${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
             }
         }
     }
@@ -83,11 +81,11 @@ function carried(part, run, at) {
     if (kind === "reasoning" && getOwn(part, "dialect") !== run.dialect) {
         if (run.reasoningAsText && truthy(getOwn(part, "text")))
             return { type: "text", text: part["text"] };
-        run.lose(at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`);
+        run.lose("reasoning.dropped", at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`);
         return null;
     }
     if (kind === "wire" && getOwn(part, "dialect") !== run.dialect) {
-        run.lose(at, `${article(pyStr(getOwn(part, "dialect")))} block the canonical model has no kind for`);
+        run.lose("part.unsupported", at, `${article(pyStr(getOwn(part, "dialect")))} block the canonical model has no kind for`);
         return null;
     }
     const call = getOwn(part, "call");
@@ -158,7 +156,7 @@ export function encodeTurns(messages, turn, units, spellings, alternating, run, 
                 out.push(render(group, turn, spellings, run)); // a part that is a wire unit of its own ends the turn so far
             }
             else if (truthy(getOwn(group.own, "fields"))) {
-                run.lose(group.at, "the fields of a turn made only of separate units");
+                run.lose("turn.fields_dropped", group.at, "the fields of a turn made only of separate units");
             }
             if (unit === undefined)
                 out.push(getKey(part, "value")); // the dialect's own item, verbatim
@@ -185,7 +183,7 @@ function render(group, turn, spellings, run) {
             if (canonical === group.role)
                 roleSpellings = wire;
         if (roleSpellings === undefined || roleSpellings.length === 0) {
-            run.lose(group.at + "/role", `${article(group.role)} turn`);
+            run.lose("role.unsupported", group.at + "/role", `${article(group.role)} turn`);
             roleSpellings = [group.role];
         }
         const found = getOwn(forms, pointer(turn.role));
@@ -203,11 +201,11 @@ function render(group, turn, spellings, run) {
         const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds);
         const kind = String(part["type"]);
         if (rank < 0) {
-            run.lose(at, `${article(kind)} part in ${article(group.role)} turn`);
+            run.lose("part.unsupported", at, `${article(kind)} part in ${article(group.role)} turn`);
             continue;
         }
         if (rank < rankSeen) {
-            run.lose(at, `the order of a ${kind} part after a ${lastKind} part in one turn (moved before it)`);
+            run.lose("part.reordered", at, `the order of a ${kind} part after a ${lastKind} part in one turn (moved before it)`);
         }
         rankSeen = Math.max(rankSeen, rank);
         lastKind = kind;
@@ -264,7 +262,7 @@ function putField(unit, tf, parts, forms, run) {
             const encode = run.codecs.encode[tf.part];
             const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
             for (const loss of result.losses)
-                run.losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
+                run.losses.push(loss.at(`${at}/${key}`));
             if (result.value !== null)
                 values.push(result.value); // null: not sent (its loss is reported)
         }
@@ -282,7 +280,7 @@ function putField(unit, tf, parts, forms, run) {
     else {
         put(unit, tf.toks, values[0]);
         for (const [, at] of parts.slice(1))
-            run.lose(at, `a second ${tf.part} part in one turn`);
+            run.lose("part.unsupported", at, `a second ${tf.part} part in one turn`);
     }
 }
 const EMPTY_FORMS = {
@@ -306,7 +304,7 @@ function putContent(unit, turn, content, forms, run) {
     const oneText = content.length === 1 && texts.length === 1 && form !== "blocks";
     if (turn.string === "only" || (turn.string === "yes" && oneText)) {
         for (const [, , at] of content.slice(1))
-            run.lose(at, "a turn's parts as separate blocks (its text is one string)");
+            run.lose("content.joined", at, "a turn's parts as separate blocks (its text is one string)");
         for (const [part, , at] of content)
             run.own(part, at); // another dialect's fields of the text: reported
         const said = content

@@ -29,7 +29,7 @@ export declare class Out {
     readonly idMap: IdMap;
     readonly names: Map<unknown, unknown>;
     constructor(dialect: string, strict: boolean, idMap: IdMap | null, asText: boolean);
-    readonly lose: (at: string, what: string) => void;
+    readonly lose: (code: string, at: string, what: string) => void;
     /** The target's own extension of value; every other dialect's is a loss under at. */
     own(value: unknown, at: string): JsonObject;
     /** The extension fields of own put back in wire; one whose place changed is a loss. */

@@ -9,7 +9,7 @@
  */
 import { dataUrl } from "./_content.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
-import { Encoded, Loss, getOwn, hasOwn, isObject, report } from "./_errors.js";
+import { Encoded, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pySorted } from "./_pytext.js";
@@ -51,8 +51,8 @@ export class Out {
         this.asText = asText;
         this.idMap = idMap ?? new IdMap();
     }
-    lose = (at, what) => {
-        report(this.losses, this.strict, at, this.dialect, what);
+    lose = (code, at, what) => {
+        report(this.losses, this.strict, code, at, this.dialect, what);
     };
     /** The target's own extension of value; every other dialect's is a loss under at. */
     own(value, at) {
@@ -62,10 +62,8 @@ export class Out {
         asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
         const before = this.losses.length;
         const own = foreignExtensions(extensions, this.dialect, this.losses, this.strict);
-        for (let i = before; i < this.losses.length; i++) {
-            const loss = this.losses[i];
-            this.losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
-        }
+        for (let i = before; i < this.losses.length; i++)
+            this.losses[i] = this.losses[i].at(at);
         return own;
     }
     /** The extension fields of own put back in wire; one whose place changed is a loss. */
@@ -73,14 +71,14 @@ export class Out {
         const fields = objectOf(own, "fields");
         for (const where of Object.keys(fields)) {
             if (!putBack(wire, where, getOwn(fields, where))) {
-                this.lose(`${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
+                this.lose("extension.field_moved", `${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
             }
         }
     }
     /** A part converter's value; its losses moved under at (null: not sent). */
     coded(result, at) {
         for (const loss of result.losses)
-            this.losses.push(new Loss(at + loss.pointer, loss.target, loss.what));
+            this.losses.push(loss.at(at));
         return result.value;
     }
     /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
@@ -90,7 +88,7 @@ export class Out {
         if (url && hasOwn(part, "url") && hasOwn(part, "media_type"))
             lost.add("media_type");
         for (const key of pySorted([...lost]))
-            this.lose(`${at}/${key}`, `the ${key} of ${what} part`);
+            this.lose("part.field_dropped", `${at}/${key}`, `the ${key} of ${what} part`);
     }
     /** A tool call: its id noted, and the latest call with that id remembered. */
     called(part) {

@@ -8,7 +8,7 @@
  */
 import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
 import { EMPTY, asObject, get, objectOf, pointer, put, putBack, pyStr, truthy, unknownInto } from "./_conv_paths.js";
-import { DecodeError, Loss, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
+import { DecodeError, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { foreignExtensions } from "./_extensions.js";
 import { pySorted } from "./_pytext.js";
@@ -191,7 +191,7 @@ export function encodePart(part, sp, codecs, idMap, dialect, losses, strict, at)
         const encode = codecs.encode[sp.part];
         const result = encode(getKey(part, key), { strict, idMap });
         for (const loss of result.losses)
-            losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
+            losses.push(loss.at(`${at}/${key}`));
         return result.value;
     }
     const block = {};
@@ -213,7 +213,7 @@ export function encodePart(part, sp, codecs, idMap, dialect, losses, strict, at)
     }
     const n = "aeiou".includes(sp.part.slice(0, 1)) ? "n" : "";
     for (const lostKey of pySorted([...lost])) {
-        report(losses, strict, `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`);
+        report(losses, strict, "part.field_dropped", `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`);
     }
     const extensions = getOwn(part, "extensions");
     let own = EMPTY;
@@ -222,15 +222,14 @@ export function encodePart(part, sp, codecs, idMap, dialect, losses, strict, at)
         const before = losses.length;
         own = foreignExtensions(extensions, dialect, losses, strict);
         for (let i = before; i < losses.length; i++) {
-            const loss = losses[i];
-            losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
+            losses[i] = losses[i].at(at);
         }
     }
     const forms = objectOf(own, "forms");
     const fields = objectOf(own, "fields");
     for (const where of Object.keys(fields)) {
         if (!putBack(block, where, getOwn(fields, where))) {
-            report(losses, strict, `${at}/extensions/${dialect}/fields`, dialect, `field ${where} (its place changed)`);
+            report(losses, strict, "extension.field_moved", `${at}/extensions/${dialect}/fields`, dialect, `field ${where} (its place changed)`);
         }
     }
     for (const [toks, value] of sp.defaults) {

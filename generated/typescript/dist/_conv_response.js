@@ -136,7 +136,7 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
             if (place !== null)
                 put(wire, place, canonical[key]);
             else
-                run.lose(`/${key}`, `the response ${key}`);
+                run.lose("response.field_dropped", `/${key}`, `the response ${key}`);
         }
     }
     const message = asObject(getKey(canonical, "message"), "a message");
@@ -169,7 +169,7 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
             put(wire, place, getOwn(usage, name));
         // the sum of the others: no loss where the target leaves it out
         else if (name !== "total_tokens")
-            run.lose(`/usage/${name}`, `the usage count ${name}`);
+            run.lose("usage.dropped", `/usage/${name}`, `the usage count ${name}`);
     }
     const total = places.get("total_tokens");
     if (total !== undefined &&
@@ -183,7 +183,7 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
         if (get(wire, toks) === undefined) {
             put(wire, toks, value);
             const at = sameToks(toks, layout.finish) ? "/finish_reason" : pointer(toks);
-            run.lose(at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
+            run.lose("response.defaulted", at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
         }
     }
     return new Encoded(wire, run.losses);
@@ -191,13 +191,13 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
 function finishOut(wire, reason, layout, forms, run, calls) {
     if (reason === null || layout.finish === null) {
         if (reason !== null)
-            run.lose("/finish_reason", "a finish reason");
+            run.lose("finish_reason.dropped", "/finish_reason", "a finish reason");
         return;
     }
     const spelled = layout.finishValues.filter(([c]) => pyEqual(c, reason)).map(([, w]) => w);
     if (spelled.length === 0) {
         if (reason !== "other")
-            run.lose("/finish_reason", `the finish reason ${pyRepr(reason)}`);
+            run.lose("finish_reason.dropped", "/finish_reason", `the finish reason ${pyRepr(reason)}`);
         return; // "other": the wire value comes back from the extension fields
     }
     const alias = getOwn(forms, pointer(layout.finish));
@@ -206,6 +206,6 @@ function finishOut(wire, reason, layout, forms, run, calls) {
     const readsAs = layout.finishValues.filter(([, w]) => pyEqual(w, spelled[n])).map(([c]) => c);
     if (!pyEqual(readsAs[0], reason) && !(reason === "tool_calls" && calls)) {
         // one wire value for several reasons: what comes back is another one
-        run.lose("/finish_reason", `the finish reason ${pyRepr(reason)} (sent as ${pyRepr(spelled[n])}, which reads as ${pyRepr(readsAs[0])})`);
+        run.lose("finish_reason.changed", "/finish_reason", `the finish reason ${pyRepr(reason)} (sent as ${pyRepr(spelled[n])}, which reads as ${pyRepr(readsAs[0])})`);
     }
 }

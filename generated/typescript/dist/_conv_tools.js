@@ -6,7 +6,7 @@
  * fields carried beside it (OpenAI's parallel_tool_calls).
  */
 import { pointer, put, truthy } from "./_conv_paths.js";
-import { Loss, getOwn, isObject, putOwn, report } from "./_errors.js";
+import { getOwn, isObject, putOwn, report } from "./_errors.js";
 import { inject } from "./_inject.js";
 import { pyRepr } from "./_pytext.js";
 function merge(into, value) {
@@ -45,7 +45,7 @@ export function encodeTools(wire, tools, choice, codecs, idMap, losses, strict, 
     if (choice != null) {
         if (!truthy(tools)) {
             // a choice without tools means nothing to a strict server (and is rejected)
-            report(losses, strict, "/tool_choice", codecs.dialect, "a tool choice without tools");
+            report(losses, strict, "tool_choice.dropped", "/tool_choice", codecs.dialect, "a tool choice without tools");
         }
         else if (!Object.hasOwn(codecs.encode, "tool_choice")) {
             noChoice(choice, codecs.dialect, losses, strict);
@@ -65,7 +65,7 @@ export function encodeTools(wire, tools, choice, codecs, idMap, losses, strict, 
         const encodedTools = tools.map((tool, i) => {
             const result = encode(tool, { strict, idMap });
             for (const loss of result.losses)
-                losses.push(new Loss(`/tools/${i}${loss.pointer}`, loss.target, loss.what));
+                losses.push(loss.at(`/tools/${i}`));
             return result.value;
         });
         const holder = {};
@@ -87,5 +87,5 @@ function noChoice(choice, dialect, losses, strict) {
         return;
     }
     const mode = isObject(choice) ? (getOwn(choice, "mode") ?? null) : choice;
-    report(losses, strict, "/tool_choice", dialect, `a tool choice (${pyRepr(mode)}: the model always chooses)`);
+    report(losses, strict, "tool_choice.dropped", "/tool_choice", dialect, `a tool choice (${pyRepr(mode)}: the model always chooses)`);
 }

@@ -62,17 +62,27 @@ export declare class CanonicalError extends ConversionError {
     readonly shape: string;
     constructor(shape: string, cause: unknown);
 }
-/** Something the target dialect cannot carry; pointer is into the canonical value. */
+/**
+ * Something the target dialect cannot carry: code names its kind (stable, one of
+ * lossCodes.LOSS_CODES: what an allow-list filters on), pointer is into the canonical value,
+ * what says what was lost.
+ */
 export declare class Loss {
+    readonly code: string;
     readonly pointer: string;
     readonly target: string;
     readonly what: string;
-    constructor(pointer: string, target: string, what: string);
+    constructor(code: string, pointer: string, target: string, what: string);
     toString(): string;
-    /** [pointer, target, what], as the Python NamedTuple serialises. */
-    toJSON(): [string, string, string];
+    /** The same loss for a value found at prefix inside a larger one. */
+    at(prefix: string): Loss;
+    /** [code, pointer, target, what], as the Python NamedTuple serialises. */
+    toJSON(): [string, string, string, string];
 }
-/** Thrown instead of reporting a loss when encoding in strict mode. */
+/**
+ * Thrown instead of reporting a loss when encoding in strict mode, or for a loss an
+ * allow-list does not let through.
+ */
 export declare class LossError extends ConversionError {
     readonly loss: Loss;
     constructor(loss: Loss);
@@ -84,7 +94,7 @@ export declare class Encoded {
     constructor(value: unknown, losses: Loss[]);
 }
 /** Record a loss, or throw it as a LossError in strict mode. */
-export declare function report(losses: Loss[], strict: boolean, pointer: string, target: string, what: string): void;
+export declare function report(losses: Loss[], strict: boolean, code: string, pointer: string, target: string, what: string): void;
 /** A key as a JSON Pointer token (RFC 6901). */
 export declare function escape(key: string): string;
 /** A JSON Pointer token as the key it stands for. */

@@ -131,25 +131,38 @@ export class CanonicalError extends ConversionError {
         this.shape = shape;
     }
 }
-/** Something the target dialect cannot carry; pointer is into the canonical value. */
+/**
+ * Something the target dialect cannot carry: code names its kind (stable, one of
+ * lossCodes.LOSS_CODES: what an allow-list filters on), pointer is into the canonical value,
+ * what says what was lost.
+ */
 export class Loss {
+    code;
     pointer;
     target;
     what;
-    constructor(pointer, target, what) {
+    constructor(code, pointer, target, what) {
+        this.code = code;
         this.pointer = pointer;
         this.target = target;
         this.what = what;
     }
     toString() {
-        return `loss: ${this.pointer || "/"}: ${this.target} cannot carry ${this.what}`;
+        return `loss: ${this.pointer || "/"}: ${this.target} cannot carry ${this.what} [${this.code}]`;
     }
-    /** [pointer, target, what], as the Python NamedTuple serialises. */
+    /** The same loss for a value found at prefix inside a larger one. */
+    at(prefix) {
+        return new Loss(this.code, prefix + this.pointer, this.target, this.what);
+    }
+    /** [code, pointer, target, what], as the Python NamedTuple serialises. */
     toJSON() {
-        return [this.pointer, this.target, this.what];
+        return [this.code, this.pointer, this.target, this.what];
     }
 }
-/** Thrown instead of reporting a loss when encoding in strict mode. */
+/**
+ * Thrown instead of reporting a loss when encoding in strict mode, or for a loss an
+ * allow-list does not let through.
+ */
 export class LossError extends ConversionError {
     loss;
     constructor(loss) {
@@ -167,8 +180,8 @@ export class Encoded {
     }
 }
 /** Record a loss, or throw it as a LossError in strict mode. */
-export function report(losses, strict, pointer, target, what) {
-    const loss = new Loss(pointer, target, what);
+export function report(losses, strict, code, pointer, target, what) {
+    const loss = new Loss(code, pointer, target, what);
     if (strict)
         throw new LossError(loss);
     losses.push(loss);

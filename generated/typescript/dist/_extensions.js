@@ -58,7 +58,7 @@ export function applyFields(wire, fields, target, losses, strict) {
             putOwn(node, last, value);
         else {
             const what = "this field any more (its place changed)";
-            report(losses, strict, "/extensions/" + target + "/fields/" + escape(pointer), target, what);
+            report(losses, strict, "extension.field_moved", "/extensions/" + target + "/fields/" + escape(pointer), target, what);
         }
     }
 }
@@ -74,11 +74,11 @@ export function foreignExtensions(value, target, losses, strict) {
         }
         const fields = getOwn(ext, "fields");
         for (const pointer of pySorted(isObject(fields) ? Object.keys(fields).filter((k) => fields[k] !== undefined) : [])) {
-            report(losses, strict, `/extensions/${dialect}/fields/${escape(pointer)}`, target, `${dialect} field ${pointer}`);
+            report(losses, strict, "extension.field_dropped", `/extensions/${dialect}/fields/${escape(pointer)}`, target, `${dialect} field ${pointer}`);
         }
         const notes = getOwn(ext, "notes");
         (notes ?? []).forEach((note, i) => {
-            report(losses, strict, `/extensions/${dialect}/notes/${i}`, target, note);
+            report(losses, strict, "extension.note_dropped", `/extensions/${dialect}/notes/${i}`, target, note);
         });
     }
     return own;

@@ -273,7 +273,7 @@ export function encodeId(value, policy, idMap, losses, strict, pointer) {
     }
     if (value == null) {
         const minted = idMap.mint(policy);
-        report(losses, strict, pointer, policy.dialect, `a missing id (minted ${pyRepr(minted)})`);
+        report(losses, strict, "id.minted", pointer, policy.dialect, `a missing id (minted ${pyRepr(minted)})`);
         return minted;
     }
     const sent = idMap.carry(value, policy);
@@ -284,6 +284,6 @@ export function encodeId(value, policy, idMap, losses, strict, pointer) {
         ? `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)}: the id map gave ${pyRepr(value)} ` +
             `to id ${pyRepr(idMap.original(value))})`
         : `id ${pyRepr(value)} (rewritten to ${pyRepr(sent)} in the id map)`;
-    report(losses, strict, pointer, policy.dialect, why);
+    report(losses, strict, "id.rewritten", pointer, policy.dialect, why);
     return sent;
 }

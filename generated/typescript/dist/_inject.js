@@ -10,7 +10,7 @@
  * the whole payload must meet (where).
  */
 import { asCanonical, holdCanonical } from "./_coercion.js";
-import { Encoded, getOwn, hasOwn, isObject, Loss, MissingKey, putOwn } from "./_errors.js";
+import { Encoded, getOwn, hasOwn, isObject, MissingKey, putOwn } from "./_errors.js";
 import { definedEntries, elements, lookup, pyEqual, where } from "./_extract.js";
 import { pyIter, pyTypeName } from "./_schema_openapi.js";
 import { ValueError } from "./streams/_events.js";
@@ -210,7 +210,7 @@ export function inject(payload, parts, locations, encoders, dialect, strict, idM
             throw new KeyError(shape);
         const result = encoder(value, { strict, idMap });
         for (const loss of result.losses)
-            losses.push(new Loss(pointer + loss.pointer, loss.target, loss.what));
+            losses.push(loss.at(pointer));
         return result.value;
     };
     const choices = locations.filter((loc) => loc[0] === "tool_choice");

@@ -200,12 +200,12 @@ class ToOpenAPI {
         this.base = base;
         this.lower = lower;
     }
-    loss(pointer, what) {
+    loss(code, pointer, what) {
         const said = JSON.stringify([pointer, what]);
         if (!this.said.has(said)) {
             // a definition used twice is reported once
             this.said.add(said);
-            report(this.losses, this.strict, pointer, this.target, what);
+            report(this.losses, this.strict, code, pointer, this.target, what);
         }
     }
     typeName(kind) {
@@ -247,13 +247,13 @@ class ToOpenAPI {
         let out;
         if (!isObject(target)) {
             const what = local ? "a $ref that does not resolve" : "a $ref that is not local";
-            this.loss(at, `${what} (${pyRepr(ref)}; sent as an open schema)`);
+            this.loss("schema.rewritten", at, `${what} (${pyRepr(ref)}; sent as an open schema)`);
             out = {};
         }
         else if (stack.includes(ref)) {
             const kind = getOwn(target, "type");
             const sent = typeof kind === "string" ? "a bare " + kind : "an open schema";
-            this.loss(at, `a recursive $ref to ${ref} (the recursion is cut here: sent as ${sent})`);
+            this.loss("schema.rewritten", at, `a recursive $ref to ${ref} (the recursion is cut here: sent as ${sent})`);
             out = typeof kind === "string" ? { type: this.typeName(kind) } : {};
         }
         else {
@@ -271,7 +271,7 @@ class ToOpenAPI {
             const merged = { ...out };
             if (this.merge(merged, outer))
                 return merged;
-            this.loss(here, "keywords beside $ref that the definition states too (sent with the ones beside $ref)");
+            this.loss("schema.rewritten", here, "keywords beside $ref that the definition states too (sent with the ones beside $ref)");
             out = { ...out, ...outer };
         }
         return out;
@@ -286,14 +286,14 @@ class ToOpenAPI {
         if (kept.length < value.length)
             out["nullable"] = true;
         if (key === "oneOf" && kept.length > 1) {
-            this.loss(`${here}/${key}`, "oneOf as such (sent as anyOf: the branches need not exclude each other)");
+            this.loss("schema.rewritten", `${here}/${key}`, "oneOf as such (sent as anyOf: the branches need not exclude each other)");
         }
         const converted = kept.map(([i, sub]) => this.convert(sub, `${here}/${key}/${i}`, stack));
         const only = converted[0];
         if (converted.length === 1 && isObject(only) && this.merge(out, only))
             return;
         if (hasOwn(out, "anyOf")) {
-            this.loss(`${here}/${key}`, `${key} beside another anyOf (dropped)`);
+            this.loss("schema.keyword_dropped", `${here}/${key}`, `${key} beside another anyOf (dropped)`);
         }
         else if (converted.length > 0) {
             out["anyOf"] = converted;
@@ -320,7 +320,7 @@ class ToOpenAPI {
                     out["anyOf"] = nonNull.map((k) => ({ type: this.typeName(k) })); // the same union
                 }
                 else if (nonNull.length > 0) {
-                    this.loss(at, `a type union ${pyRepr(kinds)} beside anyOf (kept the first: ${pyRepr(nonNull[0])})`);
+                    this.loss("schema.keyword_dropped", at, `a type union ${pyRepr(kinds)} beside anyOf (kept the first: ${pyRepr(nonNull[0])})`);
                     out["type"] = this.typeName(nonNull[0]);
                 }
             }
@@ -339,7 +339,7 @@ class ToOpenAPI {
                 else {
                     if (typeof value === "boolean" && !hasOwn(out, "type"))
                         out["type"] = this.typeName("boolean");
-                    this.loss(at, `the keyword const with the value ${pyRepr(value)}`);
+                    this.loss("schema.keyword_dropped", at, `the keyword const with the value ${pyRepr(value)}`);
                 }
             }
             else if (key === "enum") {
@@ -350,7 +350,7 @@ class ToOpenAPI {
                         out["nullable"] = true;
                 }
                 else {
-                    this.loss(at, "an enum of non-string values");
+                    this.loss("schema.keyword_dropped", at, "an enum of non-string values");
                 }
             }
             else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) {
@@ -364,7 +364,7 @@ class ToOpenAPI {
                 if (!hasOwn(out, "example"))
                     out["example"] = value[0];
                 if (value.length > 1)
-                    this.loss(at, "more than one example (sent the first)");
+                    this.loss("schema.keyword_dropped", at, "more than one example (sent the first)");
             }
             else if (SCHEMA_MAPS.has(key) && isObject(value)) {
                 const map = {};
@@ -380,7 +380,7 @@ class ToOpenAPI {
                 putOwn(out, key, value);
             }
             else {
-                this.loss(at, `the schema keyword ${key}`);
+                this.loss("schema.keyword_dropped", at, `the schema keyword ${key}`);
             }
         }
         for (const [key, value] of later) {
@@ -388,7 +388,7 @@ class ToOpenAPI {
                 value.forEach((sub, i) => {
                     const branch = this.convert(sub, `${here}/allOf/${i}`, stack);
                     if (!isObject(branch) || !this.merge(out, branch)) {
-                        this.loss(`${here}/allOf/${i}`, "an allOf branch that overlaps the rest of its schema (dropped)");
+                        this.loss("schema.keyword_dropped", `${here}/allOf/${i}`, "an allOf branch that overlaps the rest of its schema (dropped)");
                     }
                 });
             }
@@ -415,7 +415,7 @@ export function schemaToOpenapi(schema, losses, strict, target, pointer, lower =
     const out = run.convert(schema, pointer, []);
     for (const at of run.defs) {
         if (!run.used.has(at))
-            run.loss(at, "a definition no $ref uses (dropped)");
+            run.loss("schema.keyword_dropped", at, "a definition no $ref uses (dropped)");
     }
     return out;
 }

@@ -421,7 +421,7 @@ export function encodeToolChoice(value, options = {}) {
             if (wireParallel !== undefined)
                 P.put(wire, "disable_parallel_tool_use", wireParallel);
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -439,7 +439,7 @@ export function encodeToolChoice(value, options = {}) {
             if (wireParallel !== undefined)
                 P.put(wire, "disable_parallel_tool_use", wireParallel);
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -448,7 +448,7 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 2) {
             const wireNames = P.first(P.need(canonical, "names"));
             if (P.len(canonical["names"]) > 1) {
-                rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+                rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
             }
             let wireParallel = canonical["parallel"];
             if (wireParallel == null) {
@@ -467,10 +467,10 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 3) {
             wire = { "type": "none" };
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -482,7 +482,7 @@ export function encodeToolChoice(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "tool_choice.dropped", "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -579,7 +579,7 @@ export function encodeToolCall(value, options = {}) {
             !("arguments" in Object.prototype) ||
             Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
         if (wireArguments === null) {
-            rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+            rt.report(losses, strict, "arguments.invalid", "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
             wireArguments = {};
         }
         wire = { "type": "tool_use", "id": wireId, "name": wireName, "input": wireArguments };
@@ -793,7 +793,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             continue;
         }
         if (kind === "json") {
-            rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            rt.report(losses, strict, "content.json_as_text", "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
             part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
@@ -802,7 +802,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push(P.need(part, "value"));
             continue;
         }
-        rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
     }
     return blocks;
 }
@@ -1262,7 +1262,7 @@ function settingsOut(wire, settings, forms, lose) {
     // a canonical setting this dialect has no place for
     for (const key of Object.keys(settings)) {
         if (!["max_tokens", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1273,7 +1273,7 @@ function settingsOut(wire, settings, forms, lose) {
         }
         else {
             rt.putOwn(wire, "max_tokens", 4096);
-            lose("/settings/max_tokens", "a request without max_tokens (sent the documented default 4096)");
+            lose("setting.defaulted", "/settings/max_tokens", "a request without max_tokens (sent the documented default 4096)");
         }
     }
     else {
@@ -1296,11 +1296,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
         if (value > 1) {
-            lose("/settings/temperature", "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)");
             value = 1;
         }
         else if (value < 0) {
-            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)");
             value = 0;
         }
         rt.putOwn(wire, "temperature", value);
@@ -1388,7 +1388,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
         }
         if (!["high", "low", "medium"].includes(value)) {
-            lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         if (value !== undefined) {
@@ -1779,7 +1779,7 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "model", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     messages = rt.getKey(canonical, "messages");
     lead = 0;
@@ -1859,10 +1859,10 @@ function systemOut(hoisted, out, lose) {
             part = entry[0];
             at = entry[1];
             if (conv.keyOf(part, "type") !== "text") {
-                lose(at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
+                lose("part.unsupported", at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
             }
             else if (n > 0) {
-                lose(at, "system instructions as separate blocks (they are one string)");
+                lose("content.joined", at, "system instructions as separate blocks (they are one string)");
             }
             out.own(part, at);
         }
@@ -1926,7 +1926,7 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else {
-                lose(at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
+                lose("part.unsupported", at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
             }
         }
         value = blocks;
@@ -1985,7 +1985,7 @@ function turnsOut(messages, lead, out, lose) {
                         gParts.push([sent, where]);
                     }
                     else {
-                        lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                        lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                     }
                 }
                 else if (kind === "tool_call") {
@@ -2003,7 +2003,7 @@ function turnsOut(messages, lead, out, lose) {
                                 units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                                lose(gAt, "the fields of a turn made only of separate units");
+                                lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             units.push(rt.getKey(part, "value"));
                             gRole = role;
@@ -2017,7 +2017,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                     }
                 }
                 else {
@@ -2058,7 +2058,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "assistant");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -2071,7 +2071,7 @@ function turnOut(role, own, at, parts, out, lose) {
         kind = rt.getKey(part, "type");
         if (kind === "tool_call") {
             if (seen > 1) {
-                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2081,7 +2081,7 @@ function turnOut(role, own, at, parts, out, lose) {
         }
         else if (kind === "tool_result") {
             if (seen > 1) {
-                lose(at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2092,7 +2092,7 @@ function turnOut(role, own, at, parts, out, lose) {
         else if (kind === "text") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2101,13 +2101,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
             if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2117,7 +2117,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else if (conv.keyOf(part, "url") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2126,13 +2126,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 4, at]);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2142,7 +2142,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else {
                 if (seen > 1) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2153,7 +2153,7 @@ function turnOut(role, own, at, parts, out, lose) {
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2162,7 +2162,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -2188,7 +2188,7 @@ function turnOut(role, own, at, parts, out, lose) {
         (form !== "blocks")) {
         for (const [i, entry] of content.entries()) {
             if (i > 0) {
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)");
             }
         }
         for (const entry of content) {

@@ -201,7 +201,7 @@ export function encodeToolDefinition(value, options = {}) {
             wireDescription = forms["/toolSpec/description"] === "null" ? null : undefined;
         }
         else if (wireDescription === "") {
-            rt.report(losses, strict, "/description", DIALECT, "an empty description (left out)");
+            rt.report(losses, strict, "field.dropped", "/description", DIALECT, "an empty description (left out)");
             wireDescription = undefined;
         }
         const wireParameters = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
@@ -387,10 +387,10 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 0) {
             wire = { "auto": {} };
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -399,10 +399,10 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 1) {
             wire = { "any": {} };
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -411,11 +411,11 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 2) {
             const wireNames = P.first(P.need(canonical, "names"));
             if (P.len(canonical["names"]) > 1) {
-                rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+                rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
             }
             wire = { "tool": { "name": wireNames } };
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -427,7 +427,7 @@ export function encodeToolChoice(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "tool_choice.dropped", "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -546,7 +546,7 @@ export function encodeToolCall(value, options = {}) {
             !("arguments" in Object.prototype) ||
             Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
         if (wireArguments === null) {
-            rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+            rt.report(losses, strict, "arguments.invalid", "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
             wireArguments = {};
         }
         wire = { "toolUse": { "toolUseId": wireId, "name": wireName, "input": wireArguments } };
@@ -739,7 +739,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push(P.need(part, "value"));
             continue;
         }
-        rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
     }
     return blocks;
 }
@@ -853,7 +853,7 @@ export function encodeToolResult(value, options = {}) {
         let wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
         if ((wireContent === "" || (Array.isArray(wireContent) && wireContent.length === 0)) && canonical["is_error"] === true) {
             // the wire refuses an empty error result
-            rt.report(losses, strict, "/content", DIALECT, "an error result without content (sent with the text 'error')");
+            rt.report(losses, strict, "result.content_filled", "/content", DIALECT, "an error result without content (sent with the text 'error')");
             wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out([{ type: "text", text: "error" }], forms, losses, strict);
         }
         let wireIsError = P.or(canonical["is_error"], false);
@@ -1170,7 +1170,7 @@ function settingsOut(wire, settings, forms, lose) {
     // a canonical setting this dialect has no place for
     for (const key of Object.keys(settings)) {
         if (!["max_tokens", "stop", "temperature", "top_p"].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1200,11 +1200,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
         if (value > 1) {
-            lose("/settings/temperature", "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)");
             value = 1;
         }
         else if (value < 0) {
-            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)");
             value = 0;
         }
         conv.putPath(wire, ["inferenceConfig", "temperature"], value);
@@ -1222,11 +1222,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
         }
         if (value > 1) {
-            lose("/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+            lose("setting.clamped", "/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
             value = 1;
         }
         else if (value < 0) {
-            lose("/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+            lose("setting.clamped", "/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
             value = 0;
         }
         conv.putPath(wire, ["inferenceConfig", "topP"], value);
@@ -1561,7 +1561,7 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "modelId", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     messages = rt.getKey(canonical, "messages");
     lead = 0;
@@ -1579,7 +1579,7 @@ function requestOut(canonical, model, out, lose) {
     }
     for (const [mi, message] of messages.entries()) {
         if ((!(mi < lead)) && (rt.getKey(message, "role") === "system")) {
-            lose("/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)");
+            lose("system.moved", "/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)");
             hoisted.push([mi, message]);
         }
     }
@@ -1678,7 +1678,7 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else {
-                lose(at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
+                lose("part.unsupported", at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
             }
         }
         value = blocks;
@@ -1737,7 +1737,7 @@ function turnsOut(messages, lead, out, lose) {
                         gParts.push([sent, where]);
                     }
                     else {
-                        lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                        lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                     }
                 }
                 else if (kind === "tool_call") {
@@ -1755,7 +1755,7 @@ function turnsOut(messages, lead, out, lose) {
                                 units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                                lose(gAt, "the fields of a turn made only of separate units");
+                                lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             units.push(rt.getKey(part, "value"));
                             gRole = role;
@@ -1769,7 +1769,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                     }
                 }
                 else {
@@ -1806,7 +1806,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "assistant");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -1819,7 +1819,7 @@ function turnOut(role, own, at, parts, out, lose) {
         kind = rt.getKey(part, "type");
         if (kind === "tool_call") {
             if (seen > 1) {
-                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -1829,7 +1829,7 @@ function turnOut(role, own, at, parts, out, lose) {
         }
         else if (kind === "tool_result") {
             if (seen > 1) {
-                lose(at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -1840,7 +1840,7 @@ function turnOut(role, own, at, parts, out, lose) {
         else if (kind === "text") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -1849,13 +1849,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
             if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -1864,13 +1864,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -1879,12 +1879,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 4, at]);
             }
             else {
-                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -1893,7 +1893,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");

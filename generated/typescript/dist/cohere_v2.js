@@ -168,7 +168,7 @@ export function encodeToolDefinition(value, options = {}) {
         if (wireDescription !== undefined)
             P.put(P.sub(wire, "function"), "description", wireDescription);
         if (canonical["strict"] != null) {
-            rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+            rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -263,20 +263,20 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 0) {
             wire = "REQUIRED";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 1) {
             wire = "NONE";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
@@ -286,7 +286,7 @@ export function encodeToolChoice(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "tool_choice.dropped", "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -527,7 +527,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             continue;
         }
         if (kind === "json") {
-            rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            rt.report(losses, strict, "content.json_as_text", "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
             part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
@@ -536,7 +536,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push(P.need(part, "value"));
             continue;
         }
-        rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
     }
     return blocks;
 }
@@ -614,7 +614,7 @@ export function encodeToolResult(value, options = {}) {
         const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
         wire = { "role": "tool", "tool_call_id": wireCallId, "content": wireContent };
         if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-            rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+            rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -1007,7 +1007,7 @@ function settingsOut(wire, settings, forms, lose) {
             "top_k",
             "top_p",
         ].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1037,7 +1037,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
         if (value < 0) {
-            lose("/settings/temperature", "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)");
             value = 0;
         }
         rt.putOwn(wire, "temperature", value);
@@ -1055,11 +1055,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
         }
         if (value > 0.99) {
-            lose("/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+            lose("setting.clamped", "/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
             value = 0.99;
         }
         else if (value < 0.01) {
-            lose("/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+            lose("setting.clamped", "/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
             value = 0.01;
         }
         rt.putOwn(wire, "p", value);
@@ -1077,11 +1077,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
         }
         if (value > 500) {
-            lose("/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)");
+            lose("setting.clamped", "/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)");
             value = 500;
         }
         else if (value < 0) {
-            lose("/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)");
+            lose("setting.clamped", "/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)");
             value = 0;
         }
         rt.putOwn(wire, "k", value);
@@ -1155,7 +1155,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
         }
         if (!["json_object", "json_schema", "text"].includes(value)) {
-            lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         else if (rt.pyEquals(value, "json_schema")) {
@@ -1197,7 +1197,7 @@ function settingsOut(wire, settings, forms, lose) {
     if (rt.isObject(nested)) {
         for (const name of Object.keys(nested)) {
             if (!["schema", "type"].includes(name)) {
-                lose("/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
+                lose("setting.dropped", "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
             }
         }
     }
@@ -1543,10 +1543,10 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "model", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     else {
-        lose("/model", "a request without a model (the dialect requires one: pass model=)");
+        lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)");
     }
     messages = rt.getKey(canonical, "messages");
     units = turnsOut(messages, 0, out, lose);
@@ -1621,7 +1621,7 @@ function turnsOut(messages, lead, out, lose) {
                     gParts.push([sent, where]);
                 }
                 else {
-                    lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                    lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                 }
             }
             else if (kind === "tool_call") {
@@ -1635,7 +1635,7 @@ function turnsOut(messages, lead, out, lose) {
                         units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                     }
                     else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                        lose(gAt, "the fields of a turn made only of separate units");
+                        lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                     }
                     value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
                     if (value !== null) {
@@ -1658,7 +1658,7 @@ function turnsOut(messages, lead, out, lose) {
                             units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                            lose(gAt, "the fields of a turn made only of separate units");
+                            lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                         }
                         units.push(rt.getKey(part, "value"));
                         gRole = role;
@@ -1672,7 +1672,7 @@ function turnsOut(messages, lead, out, lose) {
                     }
                 }
                 else {
-                    lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                    lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                 }
             }
             else {
@@ -1719,7 +1719,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "assistant");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -1741,7 +1741,7 @@ function turnOut(role, own, at, parts, out, lose) {
         if (kind === "text") {
             if ((["assistant"].includes(role)) && (conv.keyOf(part, "text") !== undefined) && (withToolCall)) {
                 if (seen > 0) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 0) {
                     seen = 0;
@@ -1751,7 +1751,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -1760,12 +1760,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 0, at]);
             }
             else {
-                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "tool_call") {
             if (seen > 3) {
-                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 3) {
                 seen = 3;
@@ -1777,7 +1777,7 @@ function turnOut(role, own, at, parts, out, lose) {
             if ((conv.keyOf(part, "url") !== undefined) ||
                 ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -1786,13 +1786,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 1, at]);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -1801,12 +1801,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -1815,7 +1815,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form0 = conv.formOf(forms, "/tool_plan");
@@ -1839,7 +1839,7 @@ function turnOut(role, own, at, parts, out, lose) {
             rt.putOwn(unit, "tool_plan", values[0]);
             for (const [i, entry] of field0.entries()) {
                 if (i > 0) {
-                    lose(entry[1], "a second text part in one turn");
+                    lose("part.unsupported", entry[1], "a second text part in one turn");
                 }
             }
         }
@@ -1864,7 +1864,7 @@ function turnOut(role, own, at, parts, out, lose) {
         (form !== "blocks")) {
         for (const [i, entry] of content.entries()) {
             if (i > 0) {
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)");
             }
         }
         for (const entry of content) {

@@ -2,6 +2,7 @@
 import type { EncodeOptions } from "./_dialect.js";
 import { type DialectName, type DialectShapes } from "./dialects.js";
 import { IdMap } from "./_runtime.js";
+import { type LossCode } from "./lossCodes.js";
 import type { Encoded } from "./_runtime.js";
 import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 import { ValueError } from "./streams/_common.js";
@@ -69,6 +70,8 @@ export interface ConvertOptions<Source extends DialectName = DialectName, Target
     source: Source;
     target: Target;
     shape: ShapeOf<Source> & ShapeOf<Target>;
+    /** Loss codes let through (lossCodes.ts LOSS_CODES): any other loss throws LossError. */
+    allow?: Iterable<LossCode> | null;
 }
 /**
  * Decode payload as source's shape and encode it as target's; losses are listed. shape is a
@@ -76,5 +79,7 @@ export interface ConvertOptions<Source extends DialectName = DialectName, Target
  * `response` (one IdMap links the conversation's calls and results when none is given). The
  * other options go to the target's encoder (e.g. `strictSchema: true` for OpenAI tool
  * definitions, `schemaProfile: "openapi_subset"` for Gemini's); a ValueError names an option it lacks.
+ * `strict: true` throws LossError on the first loss; `allow: [codes]`, on the first loss
+ * whose code the list does not hold.
  */
 export declare function convert<Source extends DialectName, Target extends DialectName>(payload: unknown, options: ConvertOptions<Source, Target>): Encoded;

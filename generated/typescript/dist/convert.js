@@ -2,7 +2,8 @@
 // Change the sources and run `toolwire generate`.
 /** Pick a dialect's converters by name, and convert between any two dialects. */
 import { REGISTRY } from "./dialects.js";
-import { IdMap } from "./_runtime.js";
+import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
+import { LOSS_CODES } from "./lossCodes.js";
 import { pyRepr } from "./_pytext.js";
 // Python's ValueError (a dialect, shape or option that does not exist): the runtime's one class.
 import { ValueError } from "./streams/_common.js";
@@ -139,9 +140,12 @@ export function encoder(dialect, shape) {
  * `response` (one IdMap links the conversation's calls and results when none is given). The
  * other options go to the target's encoder (e.g. `strictSchema: true` for OpenAI tool
  * definitions, `schemaProfile: "openapi_subset"` for Gemini's); a ValueError names an option it lacks.
+ * `strict: true` throws LossError on the first loss; `allow: [codes]`, on the first loss
+ * whose code the list does not hold.
  */
 export function convert(payload, options) {
-    const { source, target, shape, strict = false, idMap = null, ...rest } = options;
+    const { source, target, shape, strict = false, idMap = null, allow = null, ...rest } = options;
+    const allowed = allowing(allow, LOSS_CODES, strict);
     const encode = encoder(target, shape);
     const accepted = OPTIONS[target]?.[shape] ?? [];
     const unknown = Object.keys(rest)
@@ -152,5 +156,8 @@ export function convert(payload, options) {
     // one conversation: calls and results stay linked across it
     const ids = idMap === null && WHOLE.includes(shape) ? new IdMap() : idMap;
     const canonical = decoder(source, shape)(payload, { idMap: ids });
-    return encode(canonical, { ...rest, strict, idMap: ids });
+    const encoded = encode(canonical, { ...rest, strict, idMap: ids });
+    if (allowed !== null)
+        refuseUnallowed(encoded.losses, allowed);
+    return encoded;
 }

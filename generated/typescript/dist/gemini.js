@@ -217,7 +217,7 @@ export function encodeToolDefinition(value, options = {}) {
             }
         }
         if (canonical["strict"] != null) {
-            rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+            rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -493,10 +493,10 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 0) {
             wire = { "mode": "AUTO" };
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -507,10 +507,10 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 1) {
             wire = { "mode": "NONE" };
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -530,7 +530,7 @@ export function encodeToolChoice(value, options = {}) {
             if (wireNames !== undefined)
                 P.put(wire, "allowedFunctionNames", wireNames);
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -543,10 +543,10 @@ export function encodeToolChoice(value, options = {}) {
             if (forms["/mode"] !== "absent")
                 P.put(wire, "mode", "MODE_UNSPECIFIED");
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -567,7 +567,7 @@ export function encodeToolChoice(value, options = {}) {
             if (wireNames !== undefined)
                 P.put(wire, "allowedFunctionNames", wireNames);
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -581,7 +581,7 @@ export function encodeToolChoice(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "tool_choice.dropped", "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -728,7 +728,7 @@ export function encodeToolCall(value, options = {}) {
             !("arguments" in Object.prototype) ||
             Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
         if (wireArguments === null) {
-            rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+            rt.report(losses, strict, "arguments.invalid", "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
             wireArguments = {};
         }
         if (P.eq(wireArguments, {}) && forms["/functionCall/args"] !== "present") {
@@ -889,7 +889,7 @@ export function encodeToolResult(value, options = {}) {
             wireName = idMap.nameFor(P.or(canonical["call_id"], null));
         }
         if (wireName == null) {
-            rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + ")");
+            rt.report(losses, strict, "result.name_missing", "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + ")");
             return new rt.Encoded(null, losses);
         }
         const wireContent = rt.resultToObject(P.need(canonical, "content"), P.or(canonical["is_error"], false), "output", "error", forms["/functionResponse/response"], losses, strict, DIALECT);
@@ -1382,7 +1382,7 @@ function settingsOut(wire, settings, forms, lose) {
             "top_k",
             "top_p",
         ].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1412,11 +1412,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
         if (value > 2) {
-            lose("/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)");
             value = 2;
         }
         else if (value < 0) {
-            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)");
             value = 0;
         }
         conv.putPath(wire, ["generationConfig", "temperature"], value);
@@ -1532,7 +1532,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
         }
         if (!["json_object", "json_schema", "text"].includes(value)) {
-            lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         else if (["json_object", "json_schema"].includes(value)) {
@@ -1587,7 +1587,7 @@ function settingsOut(wire, settings, forms, lose) {
         }
         form = conv.formOf(forms, "/generationConfig/thinkingConfig/thinkingLevel");
         if (!["high", "low", "medium", "minimal"].includes(value)) {
-            lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         else if (rt.pyEquals(value, "minimal")) {
@@ -1610,7 +1610,7 @@ function settingsOut(wire, settings, forms, lose) {
     if (rt.isObject(nested)) {
         for (const name of Object.keys(nested)) {
             if (!["schema", "type"].includes(name)) {
-                lose("/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
+                lose("setting.dropped", "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
             }
         }
     }
@@ -1988,7 +1988,7 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "model", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     messages = rt.getKey(canonical, "messages");
     lead = 0;
@@ -2006,7 +2006,7 @@ function requestOut(canonical, model, out, lose) {
     }
     for (const [mi, message] of messages.entries()) {
         if ((!(mi < lead)) && (rt.getKey(message, "role") === "system")) {
-            lose("/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)");
+            lose("system.moved", "/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)");
             hoisted.push([mi, message]);
         }
     }
@@ -2111,7 +2111,7 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else {
-                lose(at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
+                lose("part.unsupported", at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
             }
         }
         value = {};
@@ -2172,7 +2172,7 @@ function turnsOut(messages, lead, out, lose) {
                         gParts.push([sent, where]);
                     }
                     else {
-                        lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                        lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                     }
                 }
                 else if (kind === "tool_call") {
@@ -2190,7 +2190,7 @@ function turnsOut(messages, lead, out, lose) {
                                 units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                                lose(gAt, "the fields of a turn made only of separate units");
+                                lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             units.push(rt.getKey(part, "value"));
                             gRole = role;
@@ -2204,7 +2204,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                     }
                 }
                 else {
@@ -2245,7 +2245,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "model");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -2258,7 +2258,7 @@ function turnOut(role, own, at, parts, out, lose) {
         kind = rt.getKey(part, "type");
         if (kind === "tool_call") {
             if (seen > 1) {
-                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2268,7 +2268,7 @@ function turnOut(role, own, at, parts, out, lose) {
         }
         else if (kind === "tool_result") {
             if (seen > 1) {
-                lose(at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2279,7 +2279,7 @@ function turnOut(role, own, at, parts, out, lose) {
         else if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2288,13 +2288,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "text") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2303,13 +2303,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
             if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2319,7 +2319,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else if (conv.keyOf(part, "url") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2328,12 +2328,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 5, at]);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2342,7 +2342,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/parts");

@@ -13,6 +13,7 @@
  * streams with convertStream (or assembler() and emit() of "toolwire-dialects/streams").
  */
 export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
+export { LOSS_CODES } from "./lossCodes.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
 export { NAMES, REGISTRY, dialectObject } from "./dialects.js";
 export { conversationView } from "./_conv_view.js";

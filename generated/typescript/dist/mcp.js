@@ -137,7 +137,7 @@ export function encodeToolDefinition(value, options = {}) {
         if (wireDescription !== undefined)
             P.put(wire, "description", wireDescription);
         if (canonical["strict"] != null) {
-            rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+            rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -235,7 +235,7 @@ export function encodeToolCall(value, options = {}) {
             !("arguments" in Object.prototype) ||
             Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
         if (wireArguments === null) {
-            rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+            rt.report(losses, strict, "arguments.invalid", "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
             wireArguments = {};
         }
         if (P.eq(wireArguments, {}) && forms["/arguments"] !== "present") {
@@ -364,7 +364,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             continue;
         }
         if (kind === "json") {
-            rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            rt.report(losses, strict, "content.json_as_text", "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
             part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
@@ -373,7 +373,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push(P.need(part, "value"));
             continue;
         }
-        rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
     }
     return blocks;
 }

@@ -418,53 +418,53 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 0) {
             wire = "auto";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 1) {
             wire = "none";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 2) {
             wire = "any";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 3) {
             wire = "required";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 4) {
             const wireNames = P.first(P.need(canonical, "names"));
             if (P.len(canonical["names"]) > 1) {
-                rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+                rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
             }
             wire = { "function": { "name": wireNames } };
             if (forms["/type"] !== "absent")
                 P.put(wire, "type", "function");
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -476,7 +476,7 @@ export function encodeToolChoice(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "tool_choice.dropped", "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -871,7 +871,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             continue;
         }
         if (kind === "json") {
-            rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            rt.report(losses, strict, "content.json_as_text", "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
             part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
@@ -880,7 +880,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push(P.need(part, "value"));
             continue;
         }
-        rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
     }
     return blocks;
 }
@@ -978,7 +978,7 @@ export function encodeToolResult(value, options = {}) {
         if (wireName !== undefined)
             P.put(wire, "name", wireName);
         if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-            rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+            rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -1530,7 +1530,7 @@ function settingsOut(wire, settings, forms, lose) {
             "top_k",
             "top_p",
         ].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1676,7 +1676,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
         }
         if (!["json_object", "json_schema", "text"].includes(value)) {
-            lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         if (value !== undefined) {
@@ -1752,7 +1752,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
         }
         if (!["high"].includes(value)) {
-            lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         if (value !== undefined) {
@@ -1777,7 +1777,7 @@ function settingsOut(wire, settings, forms, lose) {
     if (rt.isObject(nested)) {
         for (const name of Object.keys(nested)) {
             if (!["description", "name", "schema", "strict", "type"].includes(name)) {
-                lose("/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
+                lose("setting.dropped", "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
             }
         }
     }
@@ -2166,7 +2166,7 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "model", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     messages = rt.getKey(canonical, "messages");
     units = turnsOut(messages, 0, out, lose);
@@ -2241,7 +2241,7 @@ function turnsOut(messages, lead, out, lose) {
                     gParts.push([sent, where]);
                 }
                 else {
-                    lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                    lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                 }
             }
             else if (kind === "tool_call") {
@@ -2255,7 +2255,7 @@ function turnsOut(messages, lead, out, lose) {
                         units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                     }
                     else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                        lose(gAt, "the fields of a turn made only of separate units");
+                        lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                     }
                     value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
                     if (value !== null) {
@@ -2278,7 +2278,7 @@ function turnsOut(messages, lead, out, lose) {
                             units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                            lose(gAt, "the fields of a turn made only of separate units");
+                            lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                         }
                         units.push(rt.getKey(part, "value"));
                         gRole = role;
@@ -2292,7 +2292,7 @@ function turnsOut(messages, lead, out, lose) {
                     }
                 }
                 else {
-                    lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                    lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                 }
             }
             else {
@@ -2336,7 +2336,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "assistant");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -2351,7 +2351,7 @@ function turnOut(role, own, at, parts, out, lose) {
         if (kind === "tool_call") {
             if (["assistant"].includes(role)) {
                 if (seen > 2) {
-                    lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 2) {
                     seen = 2;
@@ -2360,13 +2360,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 field0.push(entry);
             }
             else {
-                lose(at, "a tool_call part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a tool_call part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "text") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2375,7 +2375,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 0, at]);
             }
             else {
-                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -2383,7 +2383,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 ((conv.keyOf(part, "url") !== undefined) ||
                     ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)))) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2395,7 +2395,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 ((conv.keyOf(part, "url") !== undefined) ||
                     ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)))) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2404,13 +2404,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2419,12 +2419,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2433,7 +2433,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -2459,7 +2459,7 @@ function turnOut(role, own, at, parts, out, lose) {
         (form !== "blocks")) {
         for (const [i, entry] of content.entries()) {
             if (i > 0) {
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)");
             }
         }
         for (const entry of content) {

@@ -156,7 +156,7 @@ export function encodeToolDefinition(value, options = {}) {
         if (wireDescription !== undefined)
             P.put(P.sub(wire, "function"), "description", wireDescription);
         if (canonical["strict"] != null) {
-            rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+            rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -306,7 +306,7 @@ export function encodeToolCall(value, options = {}) {
             !("arguments" in Object.prototype) ||
             Object.hasOwn(canonical, "arguments")) ? canonical["arguments"] : undefined) : P.notObject(canonical), "arguments");
         if (wireArguments === null) {
-            rt.report(losses, strict, "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
+            rt.report(losses, strict, "arguments.invalid", "/arguments", DIALECT, "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}");
             wireArguments = {};
         }
         wire = { "function": { "name": wireName, "arguments": wireArguments } };
@@ -456,7 +456,7 @@ export function encodeToolResult(value, options = {}) {
         if (wireName == null) {
             if (P.or(canonical["call_id"], null) !== null) {
                 // a call it answers, unknown (no id at all: an older client's)
-                rt.report(losses, strict, "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + "; left out)");
+                rt.report(losses, strict, "result.name_missing", "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + "; left out)");
             }
             wireName = undefined;
         }
@@ -467,7 +467,7 @@ export function encodeToolResult(value, options = {}) {
         if (wireName !== undefined)
             P.put(wire, "tool_name", wireName);
         if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-            rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+            rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -786,7 +786,7 @@ function settingsOut(wire, settings, forms, lose) {
         if (![
             "frequency_penalty", "max_tokens", "presence_penalty", "seed", "stop", "stream", "temperature", "top_k", "top_p"
         ].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1183,10 +1183,10 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "model", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     else {
-        lose("/model", "a request without a model (the dialect requires one: pass model=)");
+        lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)");
     }
     messages = rt.getKey(canonical, "messages");
     units = turnsOut(messages, 0, out, lose);
@@ -1261,7 +1261,7 @@ function turnsOut(messages, lead, out, lose) {
                     gParts.push([sent, where]);
                 }
                 else {
-                    lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                    lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                 }
             }
             else if (kind === "tool_call") {
@@ -1275,7 +1275,7 @@ function turnsOut(messages, lead, out, lose) {
                         units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                     }
                     else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                        lose(gAt, "the fields of a turn made only of separate units");
+                        lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                     }
                     value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
                     if (value !== null) {
@@ -1298,7 +1298,7 @@ function turnsOut(messages, lead, out, lose) {
                             units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                            lose(gAt, "the fields of a turn made only of separate units");
+                            lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                         }
                         units.push(rt.getKey(part, "value"));
                         gRole = role;
@@ -1312,7 +1312,7 @@ function turnsOut(messages, lead, out, lose) {
                     }
                 }
                 else {
-                    lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                    lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                 }
             }
             else {
@@ -1357,7 +1357,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "assistant");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -1374,7 +1374,7 @@ function turnOut(role, own, at, parts, out, lose) {
         if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 0) {
-                    lose(at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 0) {
                     seen = 0;
@@ -1383,13 +1383,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 field0.push(entry);
             }
             else {
-                lose(at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
             if ((["user"].includes(role)) && (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 3) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 3) {
                     seen = 3;
@@ -1398,12 +1398,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 field1.push(entry);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "tool_call") {
             if (seen > 4) {
-                lose(at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 4) {
                 seen = 4;
@@ -1413,7 +1413,7 @@ function turnOut(role, own, at, parts, out, lose) {
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -1423,7 +1423,7 @@ function turnOut(role, own, at, parts, out, lose) {
         }
         else if (kind === "text") {
             if (seen > 1) {
-                lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -1432,7 +1432,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form0 = conv.formOf(forms, "/thinking");
@@ -1456,7 +1456,7 @@ function turnOut(role, own, at, parts, out, lose) {
             rt.putOwn(unit, "thinking", values[0]);
             for (const [i, entry] of field0.entries()) {
                 if (i > 0) {
-                    lose(entry[1], "a second reasoning part in one turn");
+                    lose("part.unsupported", entry[1], "a second reasoning part in one turn");
                 }
             }
         }
@@ -1481,7 +1481,7 @@ function turnOut(role, own, at, parts, out, lose) {
     else {
         for (const [i, entry] of content.entries()) {
             if (i > 0) {
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)");
             }
         }
         for (const entry of content) {

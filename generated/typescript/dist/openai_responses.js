@@ -370,7 +370,7 @@ export function encodeToolDefinition(value, options = {}) {
             if (wireParameters !== undefined)
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
             if (canonical["strict"] != null && canonical["strict"] !== false) {
-                rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+                rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -419,7 +419,7 @@ export function encodeToolDefinition(value, options = {}) {
             if (wireParameters !== undefined)
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
             if (canonical["strict"] != null) {
-                rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+                rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -431,7 +431,7 @@ export function encodeToolDefinition(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/strict", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "part.unsupported", "/strict", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -660,41 +660,41 @@ export function encodeToolChoice(value, options = {}) {
         if (index === 0) {
             wire = "auto";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 1) {
             wire = "none";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 2) {
             wire = "required";
             if (canonical["names"] != null) {
-                rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+                rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             return new rt.Encoded(wire, losses);
         }
         if (index === 3) {
             const wireNames = P.first(P.need(canonical, "names"));
             if (P.len(canonical["names"]) > 1) {
-                rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+                rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
             }
             wire = { "type": "function", "name": wireNames };
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -705,7 +705,7 @@ export function encodeToolChoice(value, options = {}) {
             const wireNames = P.need(canonical, "names").map((name) => ({ "type": "function", "name": name }));
             wire = { "type": "allowed_tools", "mode": wireMode, "tools": wireNames };
             if (canonical["parallel"] != null) {
-                rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+                rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -717,7 +717,7 @@ export function encodeToolChoice(value, options = {}) {
             throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
         throw exc;
     }
-    rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+    rt.report(losses, strict, "tool_choice.dropped", "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
     void wire;
     return new rt.Encoded(null, losses);
 }
@@ -983,7 +983,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             continue;
         }
         if (kind === "json") {
-            rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            rt.report(losses, strict, "content.json_as_text", "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
             part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
             blocks.push({ "type": "input_text", "text": P.need(part, "text") });
             continue;
@@ -992,7 +992,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             blocks.push(P.need(part, "value"));
             continue;
         }
-        rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
     }
     return blocks;
 }
@@ -1070,7 +1070,7 @@ export function encodeToolResult(value, options = {}) {
         const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
         wire = { "type": "function_call_output", "call_id": wireCallId, "output": wireContent };
         if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-            rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+            rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
         }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -1560,7 +1560,7 @@ function settingsOut(wire, settings, forms, lose) {
     // a canonical setting this dialect has no place for
     for (const key of Object.keys(settings)) {
         if (!["max_tokens", "reasoning_effort", "response_format", "stream", "temperature", "top_p", "user"].includes(key)) {
-            lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+            lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
     // setting max_tokens
@@ -1590,11 +1590,11 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/temperature: " + String(problem)));
         }
         if (value > 2) {
-            lose("/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule openai_responses/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule openai_responses/temperature-range)");
             value = 2;
         }
         else if (value < 0) {
-            lose("/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule openai_responses/temperature-range)");
+            lose("setting.clamped", "/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule openai_responses/temperature-range)");
             value = 0;
         }
         rt.putOwn(wire, "temperature", value);
@@ -1626,7 +1626,7 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
         }
         if (!["json_object", "json_schema", "text"].includes(value)) {
-            lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+            lose("setting.value_unsupported", "/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
             value = undefined;
         }
         if (value !== undefined) {
@@ -1742,7 +1742,7 @@ function settingsOut(wire, settings, forms, lose) {
     if (rt.isObject(nested)) {
         for (const name of Object.keys(nested)) {
             if (!["description", "name", "schema", "strict", "type"].includes(name)) {
-                lose("/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
+                lose("setting.dropped", "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting");
             }
         }
     }
@@ -2199,7 +2199,7 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "model", name);
     }
     else if (conv.keyOf(canonical, "model") !== undefined) {
-        lose("/model", "the model name");
+        lose("model.dropped", "/model", "the model name");
     }
     messages = rt.getKey(canonical, "messages");
     lead = 0;
@@ -2266,10 +2266,10 @@ function systemOut(hoisted, out, lose) {
             part = entry[0];
             at = entry[1];
             if (conv.keyOf(part, "type") !== "text") {
-                lose(at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
+                lose("part.unsupported", at, String(conv.article(conv.shown(part, "type"))) + " part in the system instructions");
             }
             else if (n > 0) {
-                lose(at, "system instructions as separate blocks (they are one string)");
+                lose("content.joined", at, "system instructions as separate blocks (they are one string)");
             }
             out.own(part, at);
         }
@@ -2334,7 +2334,7 @@ function turnsOut(messages, lead, out, lose) {
                                 units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                                lose(gAt, "the fields of a turn made only of separate units");
+                                lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             value = unitOut2(part, where, out);
                             if (value !== null) {
@@ -2355,7 +2355,7 @@ function turnsOut(messages, lead, out, lose) {
                         gParts.push([sent, where]);
                     }
                     else {
-                        lose(where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                        lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
                     }
                 }
                 else if (kind === "tool_call") {
@@ -2365,7 +2365,7 @@ function turnsOut(messages, lead, out, lose) {
                             units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                            lose(gAt, "the fields of a turn made only of separate units");
+                            lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                         }
                         value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(where) + "/call");
                         if (value !== null) {
@@ -2388,7 +2388,7 @@ function turnsOut(messages, lead, out, lose) {
                             units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                            lose(gAt, "the fields of a turn made only of separate units");
+                            lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                         }
                         value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
                         if (value !== null) {
@@ -2411,7 +2411,7 @@ function turnsOut(messages, lead, out, lose) {
                                 units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                                lose(gAt, "the fields of a turn made only of separate units");
+                                lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             units.push(rt.getKey(part, "value"));
                             gRole = role;
@@ -2425,7 +2425,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose(where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
                     }
                 }
                 else {
@@ -2470,7 +2470,7 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "role", "assistant");
     }
     else {
-        lose(String(at) + "/role", String(conv.article(role)) + " turn");
+        lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
         rt.putOwn(unit, "role", role);
     }
     content = [];
@@ -2484,7 +2484,7 @@ function turnOut(role, own, at, parts, out, lose) {
         if (kind === "text") {
             if ((["system", "user"].includes(role)) && (conv.keyOf(part, "text") !== undefined)) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2494,7 +2494,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else if ((["assistant"].includes(role)) && (conv.keyOf(part, "text") !== undefined)) {
                 if (seen > 1) {
-                    lose(at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2503,14 +2503,14 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 1, at]);
             }
             else {
-                lose(at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
             if ((conv.keyOf(part, "url") !== undefined) ||
                 ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))) {
                 if (seen > 1) {
-                    lose(at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2519,13 +2519,13 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose(at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "refusal") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
-                    lose(at, "the order of a refusal part after a " + String(last) + " part in one turn (moved before it)");
+                    lose("part.reordered", at, "the order of a refusal part after a " + String(last) + " part in one turn (moved before it)");
                 }
                 if (seen < 1) {
                     seen = 1;
@@ -2534,12 +2534,12 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose(at, "a refusal part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a refusal part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
             if (seen > 1) {
-                lose(at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
             }
             if (seen < 1) {
                 seen = 1;
@@ -2548,7 +2548,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose(at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -2574,7 +2574,7 @@ function turnOut(role, own, at, parts, out, lose) {
         (form !== "blocks")) {
         for (const [i, entry] of content.entries()) {
             if (i > 0) {
-                lose(entry[2], "a turn's parts as separate blocks (its text is one string)");
+                lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)");
             }
         }
         for (const entry of content) {

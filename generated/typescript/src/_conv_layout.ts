@@ -76,8 +76,8 @@ export interface SystemField {
   readonly parts: Toks | null; // the field is an object whose parts list is here (Gemini)
 }
 
-/** Report a loss: (canonical pointer, what the target cannot carry). */
-export type Lose = (at: string, what: string) => void;
+/** Report a loss: (its code, canonical pointer, what the target cannot carry). */
+export type Lose = (code: string, at: string, what: string) => void;
 /** A dialect's compiled settings reader: (wire, forms, fields) -> canonical settings. */
 export type SettingsIn = (wire: JsonObject, forms: JsonObject, fields: JsonObject) => JsonObject;
 /** A dialect's compiled system-field reader: (the field's value, codecs, id map) -> a system turn. */

@@ -61,8 +61,8 @@ export class Out {
     this.idMap = idMap ?? new IdMap();
   }
 
-  readonly lose = (at: string, what: string): void => {
-    report(this.losses, this.strict, at, this.dialect, what);
+  readonly lose = (code: string, at: string, what: string): void => {
+    report(this.losses, this.strict, code, at, this.dialect, what);
   };
 
   /** The target's own extension of value; every other dialect's is a loss under at. */
@@ -72,10 +72,7 @@ export class Out {
     asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
     const before = this.losses.length;
     const own = foreignExtensions(extensions, this.dialect, this.losses, this.strict) as JsonObject;
-    for (let i = before; i < this.losses.length; i++) {
-      const loss = this.losses[i] as Loss;
-      this.losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
-    }
+    for (let i = before; i < this.losses.length; i++) this.losses[i] = (this.losses[i] as Loss).at(at);
     return own;
   }
 
@@ -84,14 +81,16 @@ export class Out {
     const fields = objectOf(own, "fields");
     for (const where of Object.keys(fields)) {
       if (!putBack(wire, where, getOwn(fields, where))) {
-        this.lose(`${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
+        this.lose(
+          "extension.field_moved", `${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`
+        );
       }
     }
   }
 
   /** A part converter's value; its losses moved under at (null: not sent). */
   coded(result: Encoded, at: string): unknown {
-    for (const loss of result.losses) this.losses.push(new Loss(at + loss.pointer, loss.target, loss.what));
+    for (const loss of result.losses) this.losses.push(loss.at(at));
     return result.value;
   }
 
@@ -100,7 +99,9 @@ export class Out {
   extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void {
     const lost = new Set(Object.keys(part).filter((k) => !carried.includes(k)));
     if (url && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
-    for (const key of pySorted([...lost])) this.lose(`${at}/${key}`, `the ${key} of ${what} part`);
+    for (const key of pySorted([...lost])) this.lose(
+      "part.field_dropped", `${at}/${key}`, `the ${key} of ${what} part`
+    );
   }
 
   /** A tool call: its id noted, and the latest call with that id remembered. */

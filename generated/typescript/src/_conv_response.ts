@@ -151,7 +151,7 @@ export function encodeResponse(
   for (const [key, place] of [["id", layout.id], ["model", layout.model]] as const) {
     if (hasOwn(canonical, key)) {
       if (place !== null) put(wire, place, canonical[key]);
-      else run.lose(`/${key}`, `the response ${key}`);
+      else run.lose("response.field_dropped", `/${key}`, `the response ${key}`);
     }
   }
   const message = asObject(getKey(canonical, "message"), "a message");
@@ -178,7 +178,7 @@ export function encodeResponse(
     const place = places.get(name);
     if (place !== undefined) put(wire, place, getOwn(usage, name));
     // the sum of the others: no loss where the target leaves it out
-    else if (name !== "total_tokens") run.lose(`/usage/${name}`, `the usage count ${name}`);
+    else if (name !== "total_tokens") run.lose("usage.dropped", `/usage/${name}`, `the usage count ${name}`);
   }
   const total = places.get("total_tokens");
   if (
@@ -194,7 +194,7 @@ export function encodeResponse(
     if (get(wire, toks) === undefined) {
       put(wire, toks, value);
       const at = sameToks(toks, layout.finish) ? "/finish_reason" : pointer(toks);
-      run.lose(at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
+      run.lose("response.defaulted", at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
     }
   }
   return new Encoded(wire, run.losses);
@@ -204,12 +204,12 @@ function finishOut(
   wire: JsonObject, reason: unknown, layout: ResponseLayout, forms: JsonObject, run: Run, calls: boolean
 ): void {
   if (reason === null || layout.finish === null) {
-    if (reason !== null) run.lose("/finish_reason", "a finish reason");
+    if (reason !== null) run.lose("finish_reason.dropped", "/finish_reason", "a finish reason");
     return;
   }
   const spelled = layout.finishValues.filter(([c]) => pyEqual(c, reason)).map(([, w]) => w);
   if (spelled.length === 0) {
-    if (reason !== "other") run.lose("/finish_reason", `the finish reason ${pyRepr(reason)}`);
+    if (reason !== "other") run.lose("finish_reason.dropped", "/finish_reason", `the finish reason ${pyRepr(reason)}`);
     return; // "other": the wire value comes back from the extension fields
   }
   const alias = getOwn(forms, pointer(layout.finish));
@@ -219,6 +219,7 @@ function finishOut(
   if (!pyEqual(readsAs[0], reason) && !(reason === "tool_calls" && calls)) {
     // one wire value for several reasons: what comes back is another one
     run.lose(
+      "finish_reason.changed",
       "/finish_reason",
       `the finish reason ${pyRepr(reason)} (sent as ${pyRepr(spelled[n])}, which reads as ${pyRepr(readsAs[0])})`,
     );

@@ -145,29 +145,43 @@ export class CanonicalError extends ConversionError {
   }
 }
 
-/** Something the target dialect cannot carry; pointer is into the canonical value. */
+/**
+ * Something the target dialect cannot carry: code names its kind (stable, one of
+ * lossCodes.LOSS_CODES: what an allow-list filters on), pointer is into the canonical value,
+ * what says what was lost.
+ */
 export class Loss {
+  readonly code: string;
   readonly pointer: string;
   readonly target: string;
   readonly what: string;
 
-  constructor(pointer: string, target: string, what: string) {
+  constructor(code: string, pointer: string, target: string, what: string) {
+    this.code = code;
     this.pointer = pointer;
     this.target = target;
     this.what = what;
   }
 
   toString(): string {
-    return `loss: ${this.pointer || "/"}: ${this.target} cannot carry ${this.what}`;
+    return `loss: ${this.pointer || "/"}: ${this.target} cannot carry ${this.what} [${this.code}]`;
   }
 
-  /** [pointer, target, what], as the Python NamedTuple serialises. */
-  toJSON(): [string, string, string] {
-    return [this.pointer, this.target, this.what];
+  /** The same loss for a value found at prefix inside a larger one. */
+  at(prefix: string): Loss {
+    return new Loss(this.code, prefix + this.pointer, this.target, this.what);
+  }
+
+  /** [code, pointer, target, what], as the Python NamedTuple serialises. */
+  toJSON(): [string, string, string, string] {
+    return [this.code, this.pointer, this.target, this.what];
   }
 }
 
-/** Thrown instead of reporting a loss when encoding in strict mode. */
+/**
+ * Thrown instead of reporting a loss when encoding in strict mode, or for a loss an
+ * allow-list does not let through.
+ */
 export class LossError extends ConversionError {
   readonly loss: Loss;
 
@@ -189,8 +203,15 @@ export class Encoded {
 }
 
 /** Record a loss, or throw it as a LossError in strict mode. */
-export function report(losses: Loss[], strict: boolean, pointer: string, target: string, what: string): void {
-  const loss = new Loss(pointer, target, what);
+export function report(
+  losses: Loss[],
+  strict: boolean,
+  code: string,
+  pointer: string,
+  target: string,
+  what: string,
+): void {
+  const loss = new Loss(code, pointer, target, what);
   if (strict) throw new LossError(loss);
   losses.push(loss);
 }

@@ -252,7 +252,7 @@ export function inject(
     const encoder = getOwn(encoders, shape);
     if (typeof encoder !== "function") throw new KeyError(shape);
     const result = (encoder as Encoder)(value, { strict, idMap });
-    for (const loss of result.losses) losses.push(new Loss(pointer + loss.pointer, loss.target, loss.what));
+    for (const loss of result.losses) losses.push(loss.at(pointer));
     return result.value;
   };
 

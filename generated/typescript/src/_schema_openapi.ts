@@ -193,12 +193,12 @@ class ToOpenAPI {
     readonly lower: boolean,
   ) {}
 
-  loss(pointer: string, what: string): void {
+  loss(code: string, pointer: string, what: string): void {
     const said = JSON.stringify([pointer, what]);
     if (!this.said.has(said)) {
       // a definition used twice is reported once
       this.said.add(said);
-      report(this.losses, this.strict, pointer, this.target, what);
+      report(this.losses, this.strict, code, pointer, this.target, what);
     }
   }
 
@@ -242,12 +242,14 @@ class ToOpenAPI {
     let out: JsonObject;
     if (!isObject(target)) {
       const what = local ? "a $ref that does not resolve" : "a $ref that is not local";
-      this.loss(at, `${what} (${pyRepr(ref)}; sent as an open schema)`);
+      this.loss("schema.rewritten", at, `${what} (${pyRepr(ref)}; sent as an open schema)`);
       out = {};
     } else if (stack.includes(ref as string)) {
       const kind = getOwn(target, "type");
       const sent = typeof kind === "string" ? "a bare " + kind : "an open schema";
-      this.loss(at, `a recursive $ref to ${ref as string} (the recursion is cut here: sent as ${sent})`);
+      this.loss(
+        "schema.rewritten", at, `a recursive $ref to ${ref as string} (the recursion is cut here: sent as ${sent})`
+      );
       out = typeof kind === "string" ? { type: this.typeName(kind) } : {};
     } else {
       const name = this.base + (ref as string).slice(1);
@@ -261,7 +263,9 @@ class ToOpenAPI {
       const outer = this.convert(rest, here, stack) as JsonObject;
       const merged: JsonObject = { ...out };
       if (this.merge(merged, outer)) return merged;
-      this.loss(here, "keywords beside $ref that the definition states too (sent with the ones beside $ref)");
+      this.loss(
+        "schema.rewritten", here, "keywords beside $ref that the definition states too (sent with the ones beside $ref)"
+      );
       out = { ...out, ...outer };
     }
     return out;
@@ -275,13 +279,15 @@ class ToOpenAPI {
     });
     if (kept.length < value.length) out["nullable"] = true;
     if (key === "oneOf" && kept.length > 1) {
-      this.loss(`${here}/${key}`, "oneOf as such (sent as anyOf: the branches need not exclude each other)");
+      this.loss(
+        "schema.rewritten", `${here}/${key}`, "oneOf as such (sent as anyOf: the branches need not exclude each other)"
+      );
     }
     const converted = kept.map(([i, sub]) => this.convert(sub, `${here}/${key}/${i}`, stack));
     const only = converted[0];
     if (converted.length === 1 && isObject(only) && this.merge(out, only)) return;
     if (hasOwn(out, "anyOf")) {
-      this.loss(`${here}/${key}`, `${key} beside another anyOf (dropped)`);
+      this.loss("schema.keyword_dropped", `${here}/${key}`, `${key} beside another anyOf (dropped)`);
     } else if (converted.length > 0) {
       out["anyOf"] = converted;
     }
@@ -303,7 +309,11 @@ class ToOpenAPI {
         } else if (nonNull.length > 1 && !hasOwn(schema, "anyOf") && !hasOwn(schema, "oneOf")) {
           out["anyOf"] = nonNull.map((k) => ({ type: this.typeName(k) })); // the same union
         } else if (nonNull.length > 0) {
-          this.loss(at, `a type union ${pyRepr(kinds)} beside anyOf (kept the first: ${pyRepr(nonNull[0])})`);
+          this.loss(
+            "schema.keyword_dropped",
+            at,
+            `a type union ${pyRepr(kinds)} beside anyOf (kept the first: ${pyRepr(nonNull[0])})`,
+          );
           out["type"] = this.typeName(nonNull[0]);
         }
       } else if (key === "const") {
@@ -316,7 +326,7 @@ class ToOpenAPI {
           if (!hasOwn(out, "type")) out["type"] = this.typeName(Number.isInteger(value) ? "integer" : "number");
         } else {
           if (typeof value === "boolean" && !hasOwn(out, "type")) out["type"] = this.typeName("boolean");
-          this.loss(at, `the keyword const with the value ${pyRepr(value)}`);
+          this.loss("schema.keyword_dropped", at, `the keyword const with the value ${pyRepr(value)}`);
         }
       } else if (key === "enum") {
         const values = Array.isArray(value) ? value.filter((v) => v !== null) : value;
@@ -324,7 +334,7 @@ class ToOpenAPI {
           out["enum"] = values;
           if (values.length < (value as unknown[]).length) out["nullable"] = true;
         } else {
-          this.loss(at, "an enum of non-string values");
+          this.loss("schema.keyword_dropped", at, "an enum of non-string values");
         }
       } else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) {
         later.push([key, value]); // after the plain keywords, to fold into them
@@ -332,7 +342,7 @@ class ToOpenAPI {
         for (const name of definedKeys(value)) this.defs.push(`${at}/${escape(name)}`);
       } else if (key === "examples" && Array.isArray(value) && value.length > 0) {
         if (!hasOwn(out, "example")) out["example"] = value[0];
-        if (value.length > 1) this.loss(at, "more than one example (sent the first)");
+        if (value.length > 1) this.loss("schema.keyword_dropped", at, "more than one example (sent the first)");
       } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
         const map: JsonObject = {};
         for (const [name, sub] of definedEntries(value)) {
@@ -344,7 +354,7 @@ class ToOpenAPI {
       } else if (OPENAPI_KEYWORDS.has(key) && key !== "items") {
         putOwn(out, key, value);
       } else {
-        this.loss(at, `the schema keyword ${key}`);
+        this.loss("schema.keyword_dropped", at, `the schema keyword ${key}`);
       }
     }
     for (const [key, value] of later) {
@@ -352,7 +362,11 @@ class ToOpenAPI {
         value.forEach((sub, i) => {
           const branch = this.convert(sub, `${here}/allOf/${i}`, stack);
           if (!isObject(branch) || !this.merge(out, branch)) {
-            this.loss(`${here}/allOf/${i}`, "an allOf branch that overlaps the rest of its schema (dropped)");
+            this.loss(
+              "schema.keyword_dropped",
+              `${here}/allOf/${i}`,
+              "an allOf branch that overlaps the rest of its schema (dropped)",
+            );
           }
         });
       } else {
@@ -384,7 +398,7 @@ export function schemaToOpenapi(
   const run = new ToOpenAPI(schema, losses, strict, target, pointer, lowerCase);
   const out = run.convert(schema, pointer, []);
   for (const at of run.defs) {
-    if (!run.used.has(at)) run.loss(at, "a definition no $ref uses (dropped)");
+    if (!run.used.has(at)) run.loss("schema.keyword_dropped", at, "a definition no $ref uses (dropped)");
   }
   return out;
 }

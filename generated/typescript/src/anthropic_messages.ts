@@ -502,7 +502,7 @@ export function encodeToolChoice(
       wire = { "type": "auto" };
       if (wireParallel !== undefined) P.put(wire, "disable_parallel_tool_use", wireParallel);
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -519,7 +519,7 @@ export function encodeToolChoice(
       wire = { "type": "any" };
       if (wireParallel !== undefined) P.put(wire, "disable_parallel_tool_use", wireParallel);
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -529,7 +529,7 @@ export function encodeToolChoice(
     if (index === 2) {
       const wireNames: unknown = P.first(P.need(canonical, "names"));
       if (P.len(canonical["names"]) > 1) {
-        rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+        rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
       }
       let wireParallel: unknown = canonical["parallel"];
       if (wireParallel == null) {
@@ -547,10 +547,10 @@ export function encodeToolChoice(
     if (index === 3) {
       wire = { "type": "none" };
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -561,7 +561,14 @@ export function encodeToolChoice(
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
     throw exc;
   }
-  rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+  rt.report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/mode",
+    DIALECT,
+    "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")",
+  );
   void wire;
   return new rt.Encoded(null, losses);
 }
@@ -704,6 +711,7 @@ export function encodeToolCall(
       rt.report(
         losses,
         strict,
+        "arguments.invalid",
         "/arguments",
         DIALECT,
         "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
@@ -991,7 +999,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (kind === "json") {
-      rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+      rt.report(
+        losses,
+        strict,
+        "content.json_as_text",
+        "/content/" + String(position),
+        DIALECT,
+        "a json part as such (sent as JSON text)",
+      );
       part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
@@ -1000,7 +1015,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       blocks.push(P.need(part, "value"));
       continue;
     }
-    rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
   }
   return blocks;
 }
@@ -1499,7 +1514,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         key as string
       )
     ) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1509,7 +1524,9 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       rt.putOwn(wire, "max_tokens", null);
     } else {
       rt.putOwn(wire, "max_tokens", 4096);
-      lose("/settings/max_tokens", "a request without max_tokens (sent the documented default 4096)");
+      lose(
+        "setting.defaulted", "/settings/max_tokens", "a request without max_tokens (sent the documented default 4096)"
+      );
     }
   } else {
     problem = conv.settingProblem(value, [["integer"], 0, []]);
@@ -1531,12 +1548,14 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     if ((value as number) > 1) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 1; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
       );
       value = 1;
     } else if ((value as number) < 0) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 0; allowed from 0 to 1; rule anthropic_messages/temperature-range)",
       );
@@ -1621,7 +1640,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
     }
     if (!["high", "low", "medium"].includes(value as string)) {
-      lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/reasoning_effort",
+        "the reasoning_effort setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     }
     if (value !== undefined) {
@@ -2036,7 +2059,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   }
   messages = rt.getKey(canonical, "messages");
   lead = 0;
@@ -2126,11 +2149,12 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       at = (entry as unknown[])[1];
       if (conv.keyOf(part, "type") !== "text") {
         lose(
+          "part.unsupported",
           at as string,
           String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
         );
       } else if ((n as number) > 0) {
-        lose(at as string, "system instructions as separate blocks (they are one string)");
+        lose("content.joined", at as string, "system instructions as separate blocks (they are one string)");
       }
       out.own(part, at as string);
     }
@@ -2194,6 +2218,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else {
         lose(
+          "part.unsupported",
           at as string,
           String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
         );
@@ -2258,6 +2283,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             (gParts as unknown[]).push([sent, where]);
           } else {
             lose(
+              "reasoning.dropped",
               where as string,
               "reasoning from " + String(
                 conv.shown(part as JsonObject, "dialect")
@@ -2278,7 +2304,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                   turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
                 );
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                lose(gAt as string, "the fields of a turn made only of separate units");
+                lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
               gRole = role;
@@ -2291,6 +2317,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             }
           } else {
             lose(
+              "part.unsupported",
               where as string,
               String(
                 conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -2338,7 +2365,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "assistant");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -2352,7 +2379,9 @@ function turnOut(
     if (kind === "tool_call") {
       if ((seen as number) > 1) {
         lose(
-          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+          "part.reordered",
+          at as string,
+          "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)",
         );
       }
       if ((seen as number) < 1) {
@@ -2363,6 +2392,7 @@ function turnOut(
     } else if (kind === "tool_result") {
       if ((seen as number) > 1) {
         lose(
+          "part.reordered",
           at as string,
           "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)",
         );
@@ -2376,7 +2406,9 @@ function turnOut(
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2385,13 +2417,15 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2402,7 +2436,9 @@ function turnOut(
       } else if (conv.keyOf(part, "url") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2411,12 +2447,13 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 4, at]);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -2429,6 +2466,7 @@ function turnOut(
       } else {
         if ((seen as number) > 1) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -2441,7 +2479,11 @@ function turnOut(
       }
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -2449,7 +2491,11 @@ function turnOut(
       last = "wire";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form = conv.formOf(forms as JsonObject, "/content");
@@ -2472,7 +2518,11 @@ function turnOut(
   ) {
     for (const [i, entry] of (content as unknown[]).entries()) {
       if ((i as number) > 0) {
-        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+        lose(
+          "content.joined",
+          (entry as unknown[])[2] as string,
+          "a turn's parts as separate blocks (its text is one string)",
+        );
       }
     }
     for (const entry of content as unknown[]) {

@@ -289,7 +289,7 @@ export function encodeToolDefinition(
     if (wireDescription == null) {
       wireDescription = forms["/toolSpec/description"] === "null" ? null : undefined;
     } else if (wireDescription === "") {
-      rt.report(losses, strict, "/description", DIALECT, "an empty description (left out)");
+      rt.report(losses, strict, "field.dropped", "/description", DIALECT, "an empty description (left out)");
       wireDescription = undefined;
     }
     const wireParameters: unknown = P.needed(
@@ -525,10 +525,10 @@ export function encodeToolChoice(
     if (index === 0) {
       wire = { "auto": {} };
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -538,10 +538,10 @@ export function encodeToolChoice(
     if (index === 1) {
       wire = { "any": {} };
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -551,11 +551,11 @@ export function encodeToolChoice(
     if (index === 2) {
       const wireNames: unknown = P.first(P.need(canonical, "names"));
       if (P.len(canonical["names"]) > 1) {
-        rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+        rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
       }
       wire = { "tool": { "name": wireNames } };
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -566,7 +566,14 @@ export function encodeToolChoice(
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
     throw exc;
   }
-  rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+  rt.report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/mode",
+    DIALECT,
+    "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")",
+  );
   void wire;
   return new rt.Encoded(null, losses);
 }
@@ -758,6 +765,7 @@ export function encodeToolCall(
       rt.report(
         losses,
         strict,
+        "arguments.invalid",
         "/arguments",
         DIALECT,
         "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
@@ -1026,7 +1034,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       blocks.push(P.need(part, "value"));
       continue;
     }
-    rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
   }
   return blocks;
 }
@@ -1193,7 +1201,14 @@ export function encodeToolResult(
       (wireContent === "" || (Array.isArray(wireContent) && wireContent.length === 0)) && canonical["is_error"] === true
     ) {
       // the wire refuses an empty error result
-      rt.report(losses, strict, "/content", DIALECT, "an error result without content (sent with the text 'error')");
+      rt.report(
+        losses,
+        strict,
+        "result.content_filled",
+        "/content",
+        DIALECT,
+        "an error result without content (sent with the text 'error')",
+      );
       wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out([{ type: "text", text: "error" }], forms, losses, strict);
     }
     let wireIsError: unknown = P.or(canonical["is_error"], false);
@@ -1527,7 +1542,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   // a canonical setting this dialect has no place for
   for (const key of Object.keys(settings as JsonObject)) {
     if (!["max_tokens", "stop", "temperature", "top_p"].includes(key as string)) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1556,12 +1571,14 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     if ((value as number) > 1) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
       );
       value = 1;
     } else if ((value as number) < 0) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/temperature-range)",
       );
@@ -1581,10 +1598,18 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
     }
     if ((value as number) > 1) {
-      lose("/settings/top_p", "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+      lose(
+        "setting.clamped",
+        "/settings/top_p",
+        "top_p out of range (sent 1; allowed from 0 to 1; rule bedrock_converse/top-p-range)",
+      );
       value = 1;
     } else if ((value as number) < 0) {
-      lose("/settings/top_p", "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)");
+      lose(
+        "setting.clamped",
+        "/settings/top_p",
+        "top_p out of range (sent 0; allowed from 0 to 1; rule bedrock_converse/top-p-range)",
+      );
       value = 0;
     }
     conv.putPath(wire, ["inferenceConfig", "topP"], value);
@@ -1957,7 +1982,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "modelId", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   }
   messages = rt.getKey(canonical, "messages");
   lead = 0;
@@ -1975,7 +2000,9 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   for (const [mi, message] of (messages as unknown[]).entries()) {
     if ((!((mi as number) < (lead as number))) && (rt.getKey(message, "role") === "system")) {
       lose(
-        "/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)"
+        "system.moved",
+        "/messages/" + String(mi),
+        "a system turn after the conversation started (moved to the system instructions)",
       );
       (hoisted as unknown[]).push([mi, message]);
     }
@@ -2086,6 +2113,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else {
         lose(
+          "part.unsupported",
           at as string,
           String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
         );
@@ -2150,6 +2178,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             (gParts as unknown[]).push([sent, where]);
           } else {
             lose(
+              "reasoning.dropped",
               where as string,
               "reasoning from " + String(
                 conv.shown(part as JsonObject, "dialect")
@@ -2170,7 +2199,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                   turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
                 );
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                lose(gAt as string, "the fields of a turn made only of separate units");
+                lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
               gRole = role;
@@ -2183,6 +2212,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             }
           } else {
             lose(
+              "part.unsupported",
               where as string,
               String(
                 conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -2227,7 +2257,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "assistant");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -2241,7 +2271,9 @@ function turnOut(
     if (kind === "tool_call") {
       if ((seen as number) > 1) {
         lose(
-          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+          "part.reordered",
+          at as string,
+          "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)",
         );
       }
       if ((seen as number) < 1) {
@@ -2252,6 +2284,7 @@ function turnOut(
     } else if (kind === "tool_result") {
       if ((seen as number) > 1) {
         lose(
+          "part.reordered",
           at as string,
           "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)",
         );
@@ -2265,7 +2298,9 @@ function turnOut(
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2274,13 +2309,15 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2289,12 +2326,13 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -2305,11 +2343,15 @@ function turnOut(
         last = "reasoning";
         (content as unknown[]).push([part, 4, at]);
       } else {
-        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -2317,7 +2359,11 @@ function turnOut(
       last = "wire";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form = conv.formOf(forms as JsonObject, "/content");

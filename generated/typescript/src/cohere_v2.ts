@@ -220,7 +220,7 @@ export function encodeToolDefinition(
     wire = { "type": "function", "function": { "name": wireName, "parameters": wireParameters } };
     if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
     if (canonical["strict"] != null) {
-      rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+      rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -318,20 +318,20 @@ export function encodeToolChoice(
     if (index === 0) {
       wire = "REQUIRED";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 1) {
       wire = "NONE";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
@@ -339,7 +339,14 @@ export function encodeToolChoice(
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
     throw exc;
   }
-  rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+  rt.report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/mode",
+    DIALECT,
+    "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")",
+  );
   void wire;
   return new rt.Encoded(null, losses);
 }
@@ -648,7 +655,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (kind === "json") {
-      rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+      rt.report(
+        losses,
+        strict,
+        "content.json_as_text",
+        "/content/" + String(position),
+        DIALECT,
+        "a json part as such (sent as JSON text)",
+      );
       part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
@@ -657,7 +671,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       blocks.push(P.need(part, "value"));
       continue;
     }
-    rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
   }
   return blocks;
 }
@@ -763,7 +777,7 @@ export function encodeToolResult(
     );
     wire = { "role": "tool", "tool_call_id": wireCallId, "content": wireContent };
     if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-      rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+      rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -1161,7 +1175,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         "top_p",
       ].includes(key as string)
     ) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1190,6 +1204,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     if ((value as number) < 0) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 0; allowed at least 0; rule cohere_v2/temperature-range)",
       );
@@ -1209,10 +1224,18 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/top_p: " + String(problem)));
     }
     if ((value as number) > 0.99) {
-      lose("/settings/top_p", "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+      lose(
+        "setting.clamped",
+        "/settings/top_p",
+        "top_p out of range (sent 0.99; allowed from 0.01 to 0.99; rule cohere_v2/p-range)",
+      );
       value = 0.99;
     } else if ((value as number) < 0.01) {
-      lose("/settings/top_p", "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)");
+      lose(
+        "setting.clamped",
+        "/settings/top_p",
+        "top_p out of range (sent 0.01; allowed from 0.01 to 0.99; rule cohere_v2/p-range)",
+      );
       value = 0.01;
     }
     rt.putOwn(wire, "p", value);
@@ -1229,10 +1252,18 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/top_k: " + String(problem)));
     }
     if ((value as number) > 500) {
-      lose("/settings/top_k", "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)");
+      lose(
+        "setting.clamped",
+        "/settings/top_k",
+        "top_k out of range (sent 500; allowed from 0 to 500; rule cohere_v2/k-range)",
+      );
       value = 500;
     } else if ((value as number) < 0) {
-      lose("/settings/top_k", "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)");
+      lose(
+        "setting.clamped",
+        "/settings/top_k",
+        "top_k out of range (sent 0; allowed from 0 to 500; rule cohere_v2/k-range)",
+      );
       value = 0;
     }
     rt.putOwn(wire, "k", value);
@@ -1301,7 +1332,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
     }
     if (!["json_object", "json_schema", "text"].includes(value as string)) {
-      lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/response_format/type",
+        "the response_format.type setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     } else if (rt.pyEquals(value, "json_schema")) {
       value = "json_object";
@@ -1341,7 +1376,9 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     for (const name of Object.keys(nested as JsonObject)) {
       if (!["schema", "type"].includes(name as string)) {
         lose(
-          "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting"
+          "setting.dropped",
+          "/settings/response_format/" + rt.escape(String(name)),
+          "the response_format." + String(name) + " setting",
         );
       }
     }
@@ -1713,9 +1750,9 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   } else {
-    lose("/model", "a request without a model (the dialect requires one: pass model=)");
+    lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)");
   }
   messages = rt.getKey(canonical, "messages");
   units = turnsOut(messages as unknown[], 0, out, lose);
@@ -1801,6 +1838,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           (gParts as unknown[]).push([sent, where]);
         } else {
           lose(
+            "reasoning.dropped",
             where as string,
             "reasoning from " + String(
               conv.shown(part as JsonObject, "dialect")
@@ -1818,7 +1856,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
               turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
             );
           } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-            lose(gAt as string, "the fields of a turn made only of separate units");
+            lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
           }
           value = out.coded(
             encodeToolResult(rt.getKey(sent, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
@@ -1843,7 +1881,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                 turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
               );
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-              lose(gAt as string, "the fields of a turn made only of separate units");
+              lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
             (units as unknown[]).push(rt.getKey(part, "value"));
             gRole = role;
@@ -1856,6 +1894,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           }
         } else {
           lose(
+            "part.unsupported",
             where as string,
             String(
               conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -1909,7 +1948,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "assistant");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -1932,7 +1971,9 @@ function turnOut(
       if ((["assistant"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined) && (withToolCall)) {
         if ((seen as number) > 0) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 0) {
@@ -1943,7 +1984,9 @@ function turnOut(
       } else if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -1952,12 +1995,14 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 0, at]);
       } else {
-        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "tool_call") {
       if ((seen as number) > 3) {
         lose(
-          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+          "part.reordered",
+          at as string,
+          "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)",
         );
       }
       if ((seen as number) < 3) {
@@ -1972,7 +2017,9 @@ function turnOut(
       ) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -1981,12 +2028,13 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 1, at]);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -1997,11 +2045,15 @@ function turnOut(
         last = "reasoning";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -2009,7 +2061,11 @@ function turnOut(
       last = "wire";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form0 = conv.formOf(forms as JsonObject, "/tool_plan");
@@ -2031,7 +2087,7 @@ function turnOut(
       rt.putOwn(unit, "tool_plan", (values as unknown[])[0]);
       for (const [i, entry] of (field0 as unknown[]).entries()) {
         if ((i as number) > 0) {
-          lose((entry as unknown[])[1] as string, "a second text part in one turn");
+          lose("part.unsupported", (entry as unknown[])[1] as string, "a second text part in one turn");
         }
       }
     }
@@ -2054,7 +2110,11 @@ function turnOut(
   ) {
     for (const [i, entry] of (content as unknown[]).entries()) {
       if ((i as number) > 0) {
-        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+        lose(
+          "content.joined",
+          (entry as unknown[])[2] as string,
+          "a turn's parts as separate blocks (its text is one string)",
+        );
       }
     }
     for (const entry of content as unknown[]) {

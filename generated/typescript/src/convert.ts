@@ -5,7 +5,8 @@
 import type { Decoder, Dialect, EncodeOptions, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import { REGISTRY, type DialectName, type DialectShapes } from "./dialects.js";
-import { IdMap } from "./_runtime.js";
+import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
+import { LOSS_CODES, type LossCode } from "./lossCodes.js";
 import type { Encoded } from "./_runtime.js";
 import { pyRepr } from "./_pytext.js";
 import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
@@ -182,6 +183,8 @@ export interface ConvertOptions<Source extends DialectName = DialectName, Target
   source: Source;
   target: Target;
   shape: ShapeOf<Source> & ShapeOf<Target>;
+  /** Loss codes let through (lossCodes.ts LOSS_CODES): any other loss throws LossError. */
+  allow?: Iterable<LossCode> | null;
 }
 
 /**
@@ -190,12 +193,15 @@ export interface ConvertOptions<Source extends DialectName = DialectName, Target
  * `response` (one IdMap links the conversation's calls and results when none is given). The
  * other options go to the target's encoder (e.g. `strictSchema: true` for OpenAI tool
  * definitions, `schemaProfile: "openapi_subset"` for Gemini's); a ValueError names an option it lacks.
+ * `strict: true` throws LossError on the first loss; `allow: [codes]`, on the first loss
+ * whose code the list does not hold.
  */
 export function convert<Source extends DialectName, Target extends DialectName>(
   payload: unknown,
   options: ConvertOptions<Source, Target>,
 ): Encoded {
-  const { source, target, shape, strict = false, idMap = null, ...rest } = options as ConvertOptions;
+  const { source, target, shape, strict = false, idMap = null, allow = null, ...rest } = options as ConvertOptions;
+  const allowed = allowing(allow, LOSS_CODES, strict);
   const encode: Encoder = encoder(target, shape);
   const accepted = OPTIONS[target]?.[shape] ?? [];
   const unknown = Object.keys(rest)
@@ -205,5 +211,7 @@ export function convert<Source extends DialectName, Target extends DialectName>(
   // one conversation: calls and results stay linked across it
   const ids = idMap === null && (WHOLE as readonly string[]).includes(shape) ? new IdMap() : idMap;
   const canonical = (decoder(source, shape) as Decoder)(payload, { idMap: ids });
-  return encode(canonical, { ...rest, strict, idMap: ids });
+  const encoded = encode(canonical, { ...rest, strict, idMap: ids });
+  if (allowed !== null) refuseUnallowed(encoded.losses, allowed);
+  return encoded;
 }

@@ -278,7 +278,7 @@ export function encodeToolDefinition(
       }
     }
     if (canonical["strict"] != null) {
-      rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+      rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -585,10 +585,10 @@ export function encodeToolChoice(
     if (index === 0) {
       wire = { "mode": "AUTO" };
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -599,10 +599,10 @@ export function encodeToolChoice(
     if (index === 1) {
       wire = { "mode": "NONE" };
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -620,7 +620,7 @@ export function encodeToolChoice(
       wire = { "mode": "VALIDATED" };
       if (wireNames !== undefined) P.put(wire, "allowedFunctionNames", wireNames);
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -632,10 +632,10 @@ export function encodeToolChoice(
       wire = {};
       if (forms["/mode"] !== "absent") P.put(wire, "mode", "MODE_UNSPECIFIED");
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -654,7 +654,7 @@ export function encodeToolChoice(
       wire = { "mode": wireMode };
       if (wireNames !== undefined) P.put(wire, "allowedFunctionNames", wireNames);
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -666,7 +666,14 @@ export function encodeToolChoice(
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
     throw exc;
   }
-  rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+  rt.report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/mode",
+    DIALECT,
+    "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")",
+  );
   void wire;
   return new rt.Encoded(null, losses);
 }
@@ -866,6 +873,7 @@ export function encodeToolCall(
       rt.report(
         losses,
         strict,
+        "arguments.invalid",
         "/arguments",
         DIALECT,
         "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
@@ -1079,6 +1087,7 @@ export function encodeToolResult(
       rt.report(
         losses,
         strict,
+        "result.name_missing",
         "/name",
         DIALECT,
         "a result without its tool name (the id map does not know call " + pyRepr(
@@ -1584,7 +1593,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         "top_p",
       ].includes(key as string)
     ) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1613,12 +1622,16 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     if ((value as number) > 2) {
       lose(
-        "/settings/temperature", "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)"
+        "setting.clamped",
+        "/settings/temperature",
+        "temperature out of range (sent 2; allowed from 0 to 2; rule gemini/temperature-range)",
       );
       value = 2;
     } else if ((value as number) < 0) {
       lose(
-        "/settings/temperature", "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)"
+        "setting.clamped",
+        "/settings/temperature",
+        "temperature out of range (sent 0; allowed from 0 to 2; rule gemini/temperature-range)",
       );
       value = 0;
     }
@@ -1727,7 +1740,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
     }
     if (!["json_object", "json_schema", "text"].includes(value as string)) {
-      lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/response_format/type",
+        "the response_format.type setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     } else if (["json_object", "json_schema"].includes(value as string)) {
       value = "application/json";
@@ -1777,7 +1794,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     form = conv.formOf(forms, "/generationConfig/thinkingConfig/thinkingLevel");
     if (!["high", "low", "medium", "minimal"].includes(value as string)) {
-      lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/reasoning_effort",
+        "the reasoning_effort setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     } else if (rt.pyEquals(value, "minimal")) {
       value = ["MINIMAL", "minimal"][conv.formIndex(form, "value:", 2) as number];
@@ -1797,7 +1818,9 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     for (const name of Object.keys(nested as JsonObject)) {
       if (!["schema", "type"].includes(name as string)) {
         lose(
-          "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting"
+          "setting.dropped",
+          "/settings/response_format/" + rt.escape(String(name)),
+          "the response_format." + String(name) + " setting",
         );
       }
     }
@@ -2204,7 +2227,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   }
   messages = rt.getKey(canonical, "messages");
   lead = 0;
@@ -2222,7 +2245,9 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   for (const [mi, message] of (messages as unknown[]).entries()) {
     if ((!((mi as number) < (lead as number))) && (rt.getKey(message, "role") === "system")) {
       lose(
-        "/messages/" + String(mi), "a system turn after the conversation started (moved to the system instructions)"
+        "system.moved",
+        "/messages/" + String(mi),
+        "a system turn after the conversation started (moved to the system instructions)",
       );
       (hoisted as unknown[]).push([mi, message]);
     }
@@ -2338,6 +2363,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else {
         lose(
+          "part.unsupported",
           at as string,
           String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
         );
@@ -2404,6 +2430,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             (gParts as unknown[]).push([sent, where]);
           } else {
             lose(
+              "reasoning.dropped",
               where as string,
               "reasoning from " + String(
                 conv.shown(part as JsonObject, "dialect")
@@ -2424,7 +2451,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                   turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
                 );
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                lose(gAt as string, "the fields of a turn made only of separate units");
+                lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
               gRole = role;
@@ -2437,6 +2464,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             }
           } else {
             lose(
+              "part.unsupported",
               where as string,
               String(
                 conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -2485,7 +2513,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "model");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -2499,7 +2527,9 @@ function turnOut(
     if (kind === "tool_call") {
       if ((seen as number) > 1) {
         lose(
-          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+          "part.reordered",
+          at as string,
+          "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)",
         );
       }
       if ((seen as number) < 1) {
@@ -2510,6 +2540,7 @@ function turnOut(
     } else if (kind === "tool_result") {
       if ((seen as number) > 1) {
         lose(
+          "part.reordered",
           at as string,
           "the order of a tool_result part after a " + String(last) + " part in one turn (moved before it)",
         );
@@ -2523,6 +2554,7 @@ function turnOut(
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -2533,13 +2565,15 @@ function turnOut(
         last = "reasoning";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "text") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2548,13 +2582,15 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2565,7 +2601,9 @@ function turnOut(
       } else if (conv.keyOf(part, "url") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2574,11 +2612,15 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 5, at]);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -2586,7 +2628,11 @@ function turnOut(
       last = "wire";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form = conv.formOf(forms as JsonObject, "/parts");

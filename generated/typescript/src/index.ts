@@ -14,6 +14,7 @@
  */
 
 export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
+export { LOSS_CODES, type LossCode } from "./lossCodes.js";
 export type { Encoded } from "./_runtime.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
 export type {

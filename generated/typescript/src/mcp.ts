@@ -178,7 +178,7 @@ export function encodeToolDefinition(
     wire = { "name": wireName, "inputSchema": wireParameters };
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (canonical["strict"] != null) {
-      rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+      rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -307,6 +307,7 @@ export function encodeToolCall(
       rt.report(
         losses,
         strict,
+        "arguments.invalid",
         "/arguments",
         DIALECT,
         "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
@@ -464,7 +465,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (kind === "json") {
-      rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+      rt.report(
+        losses,
+        strict,
+        "content.json_as_text",
+        "/content/" + String(position),
+        DIALECT,
+        "a json part as such (sent as JSON text)",
+      );
       part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
@@ -473,7 +481,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       blocks.push(P.need(part, "value"));
       continue;
     }
-    rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
   }
   return blocks;
 }

@@ -518,52 +518,52 @@ export function encodeToolChoice(
     if (index === 0) {
       wire = "auto";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 1) {
       wire = "none";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 2) {
       wire = "any";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 3) {
       wire = "required";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 4) {
       const wireNames: unknown = P.first(P.need(canonical, "names"));
       if (P.len(canonical["names"]) > 1) {
-        rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+        rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
       }
       wire = { "function": { "name": wireNames } };
       if (forms["/type"] !== "absent") P.put(wire, "type", "function");
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -574,7 +574,14 @@ export function encodeToolChoice(
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
     throw exc;
   }
-  rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+  rt.report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/mode",
+    DIALECT,
+    "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")",
+  );
   void wire;
   return new rt.Encoded(null, losses);
 }
@@ -1089,7 +1096,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (kind === "json") {
-      rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+      rt.report(
+        losses,
+        strict,
+        "content.json_as_text",
+        "/content/" + String(position),
+        DIALECT,
+        "a json part as such (sent as JSON text)",
+      );
       part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
@@ -1098,7 +1112,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       blocks.push(P.need(part, "value"));
       continue;
     }
-    rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
   }
   return blocks;
 }
@@ -1226,7 +1240,7 @@ export function encodeToolResult(
     wire = { "role": "tool", "tool_call_id": wireCallId, "content": wireContent };
     if (wireName !== undefined) P.put(wire, "name", wireName);
     if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-      rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+      rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -1778,7 +1792,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         "top_p",
       ].includes(key as string)
     ) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1914,7 +1928,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
     }
     if (!["json_object", "json_schema", "text"].includes(value as string)) {
-      lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/response_format/type",
+        "the response_format.type setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     }
     if (value !== undefined) {
@@ -1985,7 +2003,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/reasoning_effort: " + String(problem)));
     }
     if (!["high"].includes(value as string)) {
-      lose("/settings/reasoning_effort", "the reasoning_effort setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/reasoning_effort",
+        "the reasoning_effort setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     }
     if (value !== undefined) {
@@ -2010,7 +2032,9 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     for (const name of Object.keys(nested as JsonObject)) {
       if (!["description", "name", "schema", "strict", "type"].includes(name as string)) {
         lose(
-          "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting"
+          "setting.dropped",
+          "/settings/response_format/" + rt.escape(String(name)),
+          "the response_format." + String(name) + " setting",
         );
       }
     }
@@ -2427,7 +2451,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   }
   messages = rt.getKey(canonical, "messages");
   units = turnsOut(messages as unknown[], 0, out, lose);
@@ -2513,6 +2537,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           (gParts as unknown[]).push([sent, where]);
         } else {
           lose(
+            "reasoning.dropped",
             where as string,
             "reasoning from " + String(
               conv.shown(part as JsonObject, "dialect")
@@ -2530,7 +2555,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
               turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
             );
           } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-            lose(gAt as string, "the fields of a turn made only of separate units");
+            lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
           }
           value = out.coded(
             encodeToolResult(rt.getKey(sent, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
@@ -2555,7 +2580,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                 turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
               );
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-              lose(gAt as string, "the fields of a turn made only of separate units");
+              lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
             (units as unknown[]).push(rt.getKey(part, "value"));
             gRole = role;
@@ -2568,6 +2593,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           }
         } else {
           lose(
+            "part.unsupported",
             where as string,
             String(
               conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -2618,7 +2644,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "assistant");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -2634,6 +2660,7 @@ function turnOut(
       if (["assistant"].includes(role as string)) {
         if ((seen as number) > 2) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -2644,13 +2671,15 @@ function turnOut(
         last = "tool_call";
         (field0 as unknown[]).push(entry);
       } else {
-        lose(at as string, "a tool_call part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a tool_call part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "text") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2659,7 +2688,7 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 0, at]);
       } else {
-        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if (
@@ -2671,7 +2700,9 @@ function turnOut(
       ) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2688,7 +2719,9 @@ function turnOut(
       ) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2697,12 +2730,13 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -2713,11 +2747,15 @@ function turnOut(
         last = "reasoning";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -2725,7 +2763,11 @@ function turnOut(
       last = "wire";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form = conv.formOf(forms as JsonObject, "/content");
@@ -2748,7 +2790,11 @@ function turnOut(
   ) {
     for (const [i, entry] of (content as unknown[]).entries()) {
       if ((i as number) > 0) {
-        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+        lose(
+          "content.joined",
+          (entry as unknown[])[2] as string,
+          "a turn's parts as separate blocks (its text is one string)",
+        );
       }
     }
     for (const entry of content as unknown[]) {

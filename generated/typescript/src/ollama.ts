@@ -209,7 +209,7 @@ export function encodeToolDefinition(
     wire = { "type": "function", "function": { "name": wireName, "parameters": wireParameters } };
     if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
     if (canonical["strict"] != null) {
-      rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+      rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -424,6 +424,7 @@ export function encodeToolCall(
       rt.report(
         losses,
         strict,
+        "arguments.invalid",
         "/arguments",
         DIALECT,
         "argument text that is not a JSON object (" + P.str(canonical["arguments_error"]) + "); sent as {}",
@@ -607,6 +608,7 @@ export function encodeToolResult(
         rt.report(
           losses,
           strict,
+          "result.name_missing",
           "/name",
           DIALECT,
           "a result without its tool name (the id map does not know call " + pyRepr(
@@ -623,7 +625,7 @@ export function encodeToolResult(
     if (wireCallId !== undefined) P.put(wire, "tool_call_id", wireCallId);
     if (wireName !== undefined) P.put(wire, "tool_name", wireName);
     if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-      rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+      rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -952,7 +954,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         "frequency_penalty", "max_tokens", "presence_penalty", "seed", "stop", "stream", "temperature", "top_k", "top_p"
       ].includes(key as string)
     ) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1361,9 +1363,9 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   } else {
-    lose("/model", "a request without a model (the dialect requires one: pass model=)");
+    lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)");
   }
   messages = rt.getKey(canonical, "messages");
   units = turnsOut(messages as unknown[], 0, out, lose);
@@ -1449,6 +1451,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           (gParts as unknown[]).push([sent, where]);
         } else {
           lose(
+            "reasoning.dropped",
             where as string,
             "reasoning from " + String(
               conv.shown(part as JsonObject, "dialect")
@@ -1466,7 +1469,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
               turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
             );
           } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-            lose(gAt as string, "the fields of a turn made only of separate units");
+            lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
           }
           value = out.coded(
             encodeToolResult(rt.getKey(sent, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
@@ -1491,7 +1494,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                 turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
               );
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-              lose(gAt as string, "the fields of a turn made only of separate units");
+              lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
             (units as unknown[]).push(rt.getKey(part, "value"));
             gRole = role;
@@ -1504,6 +1507,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           }
         } else {
           lose(
+            "part.unsupported",
             where as string,
             String(
               conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -1555,7 +1559,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "assistant");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -1573,6 +1577,7 @@ function turnOut(
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 0) {
           lose(
+            "part.reordered",
             at as string,
             "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)",
           );
@@ -1583,13 +1588,15 @@ function turnOut(
         last = "reasoning";
         (field0 as unknown[]).push(entry);
       } else {
-        lose(at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((["user"].includes(role as string)) && (conv.keyOf(part, "data") !== undefined)) {
         if ((seen as number) > 3) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 3) {
@@ -1598,12 +1605,14 @@ function turnOut(
         last = "image";
         (field1 as unknown[]).push(entry);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "tool_call") {
       if ((seen as number) > 4) {
         lose(
-          at as string, "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)"
+          "part.reordered",
+          at as string,
+          "the order of a tool_call part after a " + String(last) + " part in one turn (moved before it)",
         );
       }
       if ((seen as number) < 4) {
@@ -1613,7 +1622,11 @@ function turnOut(
       (field2 as unknown[]).push(entry);
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -1622,7 +1635,11 @@ function turnOut(
       (content as unknown[]).push([part, -1, at]);
     } else if (kind === "text") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -1630,7 +1647,11 @@ function turnOut(
       last = "text";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form0 = conv.formOf(forms as JsonObject, "/thinking");
@@ -1652,7 +1673,7 @@ function turnOut(
       rt.putOwn(unit, "thinking", (values as unknown[])[0]);
       for (const [i, entry] of (field0 as unknown[]).entries()) {
         if ((i as number) > 0) {
-          lose((entry as unknown[])[1] as string, "a second reasoning part in one turn");
+          lose("part.unsupported", (entry as unknown[])[1] as string, "a second reasoning part in one turn");
         }
       }
     }
@@ -1672,7 +1693,11 @@ function turnOut(
   } else {
     for (const [i, entry] of (content as unknown[]).entries()) {
       if ((i as number) > 0) {
-        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+        lose(
+          "content.joined",
+          (entry as unknown[])[2] as string,
+          "a turn's parts as separate blocks (its text is one string)",
+        );
       }
     }
     for (const entry of content as unknown[]) {

@@ -446,7 +446,7 @@ export function encodeToolDefinition(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
       if (canonical["strict"] != null && canonical["strict"] !== false) {
-        rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+        rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -511,7 +511,7 @@ export function encodeToolDefinition(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
       if (canonical["strict"] != null) {
-        rt.report(losses, strict, "/strict", DIALECT, "strict schema enforcement");
+        rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -523,7 +523,12 @@ export function encodeToolDefinition(
     throw exc;
   }
   rt.report(
-    losses, strict, "/strict", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + rt.describeChoice(canonical) + ")"
+    losses,
+    strict,
+    "part.unsupported",
+    "/strict",
+    DIALECT,
+    "this " + SHAPE_TOOL_DEFINITION + " (" + rt.describeChoice(canonical) + ")",
   );
   void wire;
   return new rt.Encoded(null, losses);
@@ -798,41 +803,41 @@ export function encodeToolChoice(
     if (index === 0) {
       wire = "auto";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 1) {
       wire = "none";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 2) {
       wire = "required";
       if (canonical["names"] != null) {
-        rt.report(losses, strict, "/names", DIALECT, "a restricted set of allowed tools");
+        rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       return new rt.Encoded(wire, losses);
     }
     if (index === 3) {
       const wireNames: unknown = P.first(P.need(canonical, "names"));
       if (P.len(canonical["names"]) > 1) {
-        rt.report(losses, strict, "/names/1", DIALECT, "more than one tool name here");
+        rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
       }
       wire = { "type": "function", "name": wireNames };
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -846,7 +851,7 @@ export function encodeToolChoice(
       );
       wire = { "type": "allowed_tools", "mode": wireMode, "tools": wireNames };
       if (canonical["parallel"] != null) {
-        rt.report(losses, strict, "/parallel", DIALECT, "the parallel tool calls setting");
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -857,7 +862,14 @@ export function encodeToolChoice(
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CHOICE, exc);
     throw exc;
   }
-  rt.report(losses, strict, "/mode", DIALECT, "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")");
+  rt.report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/mode",
+    DIALECT,
+    "this " + SHAPE_TOOL_CHOICE + " (" + rt.describeChoice(canonical) + ")",
+  );
   void wire;
   return new rt.Encoded(null, losses);
 }
@@ -1189,7 +1201,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (kind === "json") {
-      rt.report(losses, strict, "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+      rt.report(
+        losses,
+        strict,
+        "content.json_as_text",
+        "/content/" + String(position),
+        DIALECT,
+        "a json part as such (sent as JSON text)",
+      );
       part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
       blocks.push({ "type": "input_text", "text": P.need(part, "text") });
       continue;
@@ -1198,7 +1217,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       blocks.push(P.need(part, "value"));
       continue;
     }
-    rt.report(losses, strict, "/content/" + String(position), DIALECT, rt.describePart(part));
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
   }
   return blocks;
 }
@@ -1304,7 +1323,7 @@ export function encodeToolResult(
     );
     wire = { "type": "function_call_output", "call_id": wireCallId, "output": wireContent };
     if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-      rt.report(losses, strict, "/is_error", DIALECT, "the error flag of a tool result");
+      rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
     }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -1800,7 +1819,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         key as string
       )
     ) {
-      lose("/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
+      lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
   }
   // setting max_tokens
@@ -1829,12 +1848,14 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     if ((value as number) > 2) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 2; allowed from 0 to 2; rule openai_responses/temperature-range)",
       );
       value = 2;
     } else if ((value as number) < 0) {
       lose(
+        "setting.clamped",
         "/settings/temperature",
         "temperature out of range (sent 0; allowed from 0 to 2; rule openai_responses/temperature-range)",
       );
@@ -1867,7 +1888,11 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
     }
     if (!["json_object", "json_schema", "text"].includes(value as string)) {
-      lose("/settings/response_format/type", "the response_format.type setting " + String(rt.pyRepr(value)));
+      lose(
+        "setting.value_unsupported",
+        "/settings/response_format/type",
+        "the response_format.type setting " + String(rt.pyRepr(value)),
+      );
       value = undefined;
     }
     if (value !== undefined) {
@@ -1976,7 +2001,9 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     for (const name of Object.keys(nested as JsonObject)) {
       if (!["description", "name", "schema", "strict", "type"].includes(name as string)) {
         lose(
-          "/settings/response_format/" + rt.escape(String(name)), "the response_format." + String(name) + " setting"
+          "setting.dropped",
+          "/settings/response_format/" + rt.escape(String(name)),
+          "the response_format." + String(name) + " setting",
         );
       }
     }
@@ -2453,7 +2480,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   if (name !== null) {
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
-    lose("/model", "the model name");
+    lose("model.dropped", "/model", "the model name");
   }
   messages = rt.getKey(canonical, "messages");
   lead = 0;
@@ -2528,11 +2555,12 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       at = (entry as unknown[])[1];
       if (conv.keyOf(part, "type") !== "text") {
         lose(
+          "part.unsupported",
           at as string,
           String(conv.article(conv.shown(part as JsonObject, "type") as string)) + " part in the system instructions",
         );
       } else if ((n as number) > 0) {
-        lose(at as string, "system instructions as separate blocks (they are one string)");
+        lose("content.joined", at as string, "system instructions as separate blocks (they are one string)");
       }
       out.own(part, at as string);
     }
@@ -2602,7 +2630,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                   turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
                 );
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                lose(gAt as string, "the fields of a turn made only of separate units");
+                lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               value = unitOut2(part as JsonObject, where as string, out);
               if (value !== null) {
@@ -2621,6 +2649,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             (gParts as unknown[]).push([sent, where]);
           } else {
             lose(
+              "reasoning.dropped",
               where as string,
               "reasoning from " + String(
                 conv.shown(part as JsonObject, "dialect")
@@ -2635,7 +2664,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                 turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
               );
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-              lose(gAt as string, "the fields of a turn made only of separate units");
+              lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
             value = out.coded(
               encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
@@ -2660,7 +2689,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                 turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
               );
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-              lose(gAt as string, "the fields of a turn made only of separate units");
+              lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
             value = out.coded(
               encodeToolResult(rt.getKey(sent, "result") as ToolResult, { strict: out.strict, idMap: out.idMap }),
@@ -2685,7 +2714,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                   turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
                 );
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
-                lose(gAt as string, "the fields of a turn made only of separate units");
+                lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
               gRole = role;
@@ -2698,6 +2727,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             }
           } else {
             lose(
+              "part.unsupported",
               where as string,
               String(
                 conv.article(conv.shown(part as JsonObject, "dialect") as string)
@@ -2749,7 +2779,7 @@ function turnOut(
   } else if (role === "assistant") {
     rt.putOwn(unit, "role", "assistant");
   } else {
-    lose(String(at) + "/role", String(conv.article(role)) + " turn");
+    lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
     rt.putOwn(unit, "role", role);
   }
   content = [];
@@ -2764,7 +2794,9 @@ function turnOut(
       if ((["system", "user"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2775,7 +2807,9 @@ function turnOut(
       } else if ((["assistant"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a text part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2784,7 +2818,7 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 1, at]);
       } else {
-        lose(at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if (
@@ -2793,7 +2827,9 @@ function turnOut(
       ) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a image part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a image part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2802,13 +2838,15 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose(at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "refusal") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
-            at as string, "the order of a refusal part after a " + String(last) + " part in one turn (moved before it)"
+            "part.reordered",
+            at as string,
+            "the order of a refusal part after a " + String(last) + " part in one turn (moved before it)",
           );
         }
         if ((seen as number) < 1) {
@@ -2817,11 +2855,15 @@ function turnOut(
         last = "refusal";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose(at as string, "a refusal part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a refusal part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((seen as number) > 1) {
-        lose(at as string, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+        lose(
+          "part.reordered",
+          at as string,
+          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+        );
       }
       if ((seen as number) < 1) {
         seen = 1;
@@ -2829,7 +2871,11 @@ function turnOut(
       last = "wire";
       (content as unknown[]).push([part, -1, at]);
     } else {
-      lose(at as string, String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn");
+      lose(
+        "part.unsupported",
+        at as string,
+        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+      );
     }
   }
   form = conv.formOf(forms as JsonObject, "/content");
@@ -2852,7 +2898,11 @@ function turnOut(
   ) {
     for (const [i, entry] of (content as unknown[]).entries()) {
       if ((i as number) > 0) {
-        lose((entry as unknown[])[2] as string, "a turn's parts as separate blocks (its text is one string)");
+        lose(
+          "content.joined",
+          (entry as unknown[])[2] as string,
+          "a turn's parts as separate blocks (its text is one string)",
+        );
       }
     }
     for (const entry of content as unknown[]) {

@@ -46,8 +46,8 @@ class Run:
         self.reasoning_as_text = reasoning_as_text
         self.names: dict[Any, Any] = {}  # call id -> the tool of the latest call with that id
 
-    def lose(self, at: str, what: str) -> None:
-        report(self.losses, self.strict, at, self.dialect, what)
+    def lose(self, code: str, at: str, what: str) -> None:
+        report(self.losses, self.strict, code, at, self.dialect, what)
 
     def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
         extensions = value.get("extensions")
@@ -56,14 +56,17 @@ class Run:
         before = len(self.losses)
         own = foreign_extensions(extensions, self.dialect, self.losses, self.strict)
         for i in range(before, len(self.losses)):
-            loss = self.losses[i]
-            self.losses[i] = Loss(at + loss.pointer, loss.target, loss.what)
+            self.losses[i] = self.losses[i].at(at)
         return own
 
     def put_fields(self, wire: Any, own: dict[str, Any], at: str) -> None:
         for where, value in own.get("fields", EMPTY).items():
             if not put_back(wire, where, value):
-                self.lose(f"{at}/extensions/{self.dialect}/fields", f"field {where} (its place changed)")
+                self.lose(
+                    "extension.field_moved",
+                    f"{at}/extensions/{self.dialect}/fields",
+                    f"field {where} (its place changed)",
+                )
 
 
 def _carried(part: dict[str, Any], run: Run, at: str) -> dict[str, Any] | None:
@@ -73,10 +76,12 @@ def _carried(part: dict[str, Any], run: Run, at: str) -> dict[str, Any] | None:
     if kind == "reasoning" and part.get("dialect") != run.dialect:
         if run.reasoning_as_text and part.get("text"):
             return {"type": "text", "text": part["text"]}
-        run.lose(at, f"reasoning from {part.get('dialect')} (only that dialect can replay it)")
+        run.lose("reasoning.dropped", at, f"reasoning from {part.get('dialect')} (only that dialect can replay it)")
         return None
     if kind == "wire" and part.get("dialect") != run.dialect:
-        run.lose(at, f"{article(str(part.get('dialect')))} block the canonical model has no kind for")
+        run.lose(
+            "part.unsupported", at, f"{article(str(part.get('dialect')))} block the canonical model has no kind for"
+        )
         return None
     if kind == "tool_call" and type(part.get("call")) is dict:
         run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))
@@ -140,7 +145,7 @@ def encode_turns(
             if group.parts:  # a part that is a wire unit of its own ends the turn so far
                 out.append(_render(group, turn, spellings, run))
             elif group.own.get("fields"):
-                run.lose(group.at, "the fields of a turn made only of separate units")
+                run.lose("turn.fields_dropped", group.at, "the fields of a turn made only of separate units")
             if unit is None:  # the dialect's own item, verbatim
                 out.append(part["value"])
             else:
@@ -160,7 +165,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     if turn.role:
         role_spellings = dict(turn.roles).get(group.role)
         if not role_spellings:
-            run.lose(group.at + "/role", f"{article(group.role)} turn")
+            run.lose("role.unsupported", group.at + "/role", f"{article(group.role)} turn")
             role_spellings = (group.role,)
         alias = forms.get(pointer(turn.role), "")
         n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(role_spellings) else 0
@@ -174,10 +179,14 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     for part, at in group.parts:
         rank, slot = _slot(part, group.role, turn, spellings, kinds)
         if rank < 0:
-            run.lose(at, f"{article(part['type'])} part in {article(group.role)} turn")
+            run.lose("part.unsupported", at, f"{article(part['type'])} part in {article(group.role)} turn")
             continue
         if rank < rank_seen:
-            run.lose(at, f"the order of a {part['type']} part after a {last_kind} part in one turn (moved before it)")
+            run.lose(
+                "part.reordered",
+                at,
+                f"the order of a {part['type']} part after a {last_kind} part in one turn (moved before it)",
+            )
         rank_seen = max(rank_seen, rank)
         last_kind = part["type"]
         if isinstance(slot, int):
@@ -230,7 +239,7 @@ def _put_field(
         if tf.part in SHAPES:
             key = SHAPES[tf.part]
             result = run.codecs.encode[tf.part](part[key], strict=run.strict, id_map=run.id_map)
-            run.losses.extend(Loss(f"{at}/{key}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
+            run.losses.extend(loss.at(f"{at}/{key}") for loss in result.losses)
             if result.value is not None:  # None: not sent (its loss is reported)
                 values.append(result.value)
         else:
@@ -243,7 +252,7 @@ def _put_field(
     else:
         put(unit, tf.toks, values[0])
         for _part, at in parts[1:]:
-            run.lose(at, f"a second {tf.part} part in one turn")
+            run.lose("part.unsupported", at, f"a second {tf.part} part in one turn")
 
 
 def _put_content(
@@ -268,7 +277,7 @@ def _put_content(
     if turn.string == "only" or (turn.string == "yes" and one_text):
         if len(content) > 1:
             for _part, _sp, at in content[1:]:
-                run.lose(at, "a turn's parts as separate blocks (its text is one string)")
+                run.lose("content.joined", at, "a turn's parts as separate blocks (its text is one string)")
         for part, _sp, at in content:
             run.own(part, at)  # another dialect's fields of the text: reported
         put(

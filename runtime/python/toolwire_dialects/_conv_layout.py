@@ -32,7 +32,7 @@ __all__ = [
 
 Toks = tuple[str, ...]
 Constants = tuple[tuple[Toks, Any], ...]
-Lose = Callable[[str, str], None]  # report a loss: (canonical pointer, what the target cannot carry)
+Lose = Callable[[str, str, str], None]  # report a loss: (its code, canonical pointer, what the target cannot carry)
 SettingsIn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], dict[str, Any]]  # wire, forms, fields
 SystemIn = Callable[[Any, "Codecs", Any], dict[str, Any]]  # the system field, codecs, id map -> a system turn
 # wire, id map, fields, forms -> the request's tools and tool_choice (the keys it has)

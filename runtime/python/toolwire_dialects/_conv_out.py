@@ -47,8 +47,8 @@ class Out:
         self.as_text = as_text  # another dialect's reasoning is sent as text
         self.names: dict[Any, Any] = {}
 
-    def lose(self, at: str, what: str) -> None:
-        report(self.losses, self.strict, at, self.dialect, what)
+    def lose(self, code: str, at: str, what: str) -> None:
+        report(self.losses, self.strict, code, at, self.dialect, what)
 
     def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
         """The target's own extension of value; every other dialect's is a loss under at."""
@@ -58,19 +58,22 @@ class Out:
         before = len(self.losses)
         own = foreign_extensions(extensions, self.dialect, self.losses, self.strict)
         for i in range(before, len(self.losses)):
-            loss = self.losses[i]
-            self.losses[i] = Loss(at + loss.pointer, loss.target, loss.what)
+            self.losses[i] = self.losses[i].at(at)
         return own
 
     def put_fields(self, wire: Any, own: dict[str, Any], at: str) -> None:
         """The extension fields of own put back in wire; one whose place changed is a loss."""
         for where, value in own.get("fields", _EMPTY).items():
             if not put_back(wire, where, value):
-                self.lose(f"{at}/extensions/{self.dialect}/fields", f"field {where} (its place changed)")
+                self.lose(
+                    "extension.field_moved",
+                    f"{at}/extensions/{self.dialect}/fields",
+                    f"field {where} (its place changed)",
+                )
 
     def coded(self, result: Encoded, at: str) -> Any:
         """A part converter's value; its losses moved under at (None: not sent)."""
-        self.losses.extend(Loss(at + loss.pointer, loss.target, loss.what) for loss in result.losses)
+        self.losses.extend(loss.at(at) for loss in result.losses)
         return result.value
 
     def extra(self, part: dict[str, Any], carried: frozenset[str], url: bool, at: str, what: str) -> None:
@@ -80,7 +83,7 @@ class Out:
         if url and "url" in part and "media_type" in part:
             lost.add("media_type")
         for key in sorted(lost):
-            self.lose(f"{at}/{key}", f"the {key} of {what} part")
+            self.lose("part.field_dropped", f"{at}/{key}", f"the {key} of {what} part")
 
     def called(self, part: dict[str, Any]) -> None:
         """A tool call: its id noted, and the latest call with that id remembered."""

@@ -167,7 +167,7 @@ def encode_part(
     if sp.part in SHAPES:
         key = SHAPES[sp.part]
         result: Encoded = codecs.encode[sp.part](part[key], strict=strict, id_map=id_map)
-        losses.extend(Loss(f"{at}/{key}{loss.pointer}", loss.target, loss.what) for loss in result.losses)
+        losses.extend(loss.at(f"{at}/{key}") for loss in result.losses)
         return result.value
     block: dict[str, Any] = {}
     for toks, value in sp.when:
@@ -186,6 +186,7 @@ def encode_part(
         report(
             losses,
             strict,
+            "part.field_dropped",
             f"{at}/{key}",
             dialect,
             f"the {key} of a{'n' if sp.part[0] in 'aeiou' else ''} {sp.part} part",
@@ -195,11 +196,18 @@ def encode_part(
     if extensions:
         before = len(losses)
         own = foreign_extensions(extensions, dialect, losses, strict)
-        losses[before:] = [Loss(at + loss.pointer, loss.target, loss.what) for loss in losses[before:]]
+        losses[before:] = [loss.at(at) for loss in losses[before:]]
     forms = own.get("forms", _EMPTY)
     for where, value in own.get("fields", _EMPTY).items():
         if not put_back(block, where, value):
-            report(losses, strict, f"{at}/extensions/{dialect}/fields", dialect, f"field {where} (its place changed)")
+            report(
+                losses,
+                strict,
+                "extension.field_moved",
+                f"{at}/extensions/{dialect}/fields",
+                dialect,
+                f"field {where} (its place changed)",
+            )
     for toks, default in sp.defaults:
         if forms.get(pointer(toks)) != "absent" and get(block, toks) is MISSING:
             put(block, toks, default)

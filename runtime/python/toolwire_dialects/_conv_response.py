@@ -150,7 +150,7 @@ def encode_response(
             if place is not None:
                 put(wire, place, canonical[key])
             else:
-                run.lose(f"/{key}", f"the response {key}")
+                run.lose("response.field_dropped", f"/{key}", f"the response {key}")
     message = canonical["message"]
     if layout.turns is not None:
         units = encode_turns([("", message)], layout.turn, layout.units, layout.parts, False, run, "/message")
@@ -173,7 +173,7 @@ def encode_response(
         if name in places:
             put(wire, places[name], value)
         elif name != "total_tokens":  # the sum of the others: no loss where the target leaves it out
-            run.lose(f"/usage/{name}", f"the usage count {name}")
+            run.lose("usage.dropped", f"/usage/{name}", f"the usage count {name}")
     if (
         "total_tokens" in places
         and "total_tokens" not in usage
@@ -186,7 +186,7 @@ def encode_response(
         if get(wire, toks) is MISSING:
             put(wire, toks, value)
             at = "/finish_reason" if toks == layout.finish else pointer(toks)
-            run.lose(at, f"a response without {pointer(toks)} (sent the default {value!r})")
+            run.lose("response.defaulted", at, f"a response without {pointer(toks)} (sent the default {value!r})")
     return tuple.__new__(Encoded, (wire, run.losses))
 
 
@@ -195,12 +195,12 @@ def _finish_out(
 ) -> None:
     if reason is None or layout.finish is None:
         if reason is not None:
-            run.lose("/finish_reason", "a finish reason")
+            run.lose("finish_reason.dropped", "/finish_reason", "a finish reason")
         return
     spelled = [w for c, w in layout.finish_values if c == reason]
     if not spelled:
         if reason != "other":
-            run.lose("/finish_reason", f"the finish reason {reason!r}")
+            run.lose("finish_reason.dropped", "/finish_reason", f"the finish reason {reason!r}")
         return  # "other": the wire value comes back from the extension fields
     alias = forms.get(pointer(layout.finish), "")
     n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
@@ -209,5 +209,7 @@ def _finish_out(
     if reads_as[0] != reason and not (reason == "tool_calls" and calls):
         # one wire value for several reasons: what comes back is another one
         run.lose(
-            "/finish_reason", f"the finish reason {reason!r} (sent as {spelled[n]!r}, which reads as {reads_as[0]!r})"
+            "finish_reason.changed",
+            "/finish_reason",
+            f"the finish reason {reason!r} (sent as {spelled[n]!r}, which reads as {reads_as[0]!r})",
         )

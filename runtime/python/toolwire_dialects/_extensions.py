@@ -57,7 +57,14 @@ def apply_fields(wire: Any, fields: dict[str, Any], target: str, losses: list[Lo
             node[last] = value
         else:
             what = "this field any more (its place changed)"
-            report(losses, strict, "/extensions/" + target + "/fields/" + escape(pointer), target, what)
+            report(
+                losses,
+                strict,
+                "extension.field_moved",
+                "/extensions/" + target + "/fields/" + escape(pointer),
+                target,
+                what,
+            )
 
 
 def foreign_extensions(extensions: Any, target: str, losses: list[Loss], strict: bool) -> dict[str, Any]:
@@ -69,8 +76,13 @@ def foreign_extensions(extensions: Any, target: str, losses: list[Loss], strict:
             continue
         for pointer in sorted(extensions[dialect].get("fields", _EMPTY)):
             report(
-                losses, strict, f"/extensions/{dialect}/fields/{escape(pointer)}", target, f"{dialect} field {pointer}"
+                losses,
+                strict,
+                "extension.field_dropped",
+                f"/extensions/{dialect}/fields/{escape(pointer)}",
+                target,
+                f"{dialect} field {pointer}",
             )
         for i, note in enumerate(extensions[dialect].get("notes", ())):
-            report(losses, strict, f"/extensions/{dialect}/notes/{i}", target, note)
+            report(losses, strict, "extension.note_dropped", f"/extensions/{dialect}/notes/{i}", target, note)
     return own

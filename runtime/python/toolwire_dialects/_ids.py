@@ -232,7 +232,7 @@ def encode_id(
             id_map = IdMap()
     if value is None:
         new = id_map.mint(policy)
-        report(losses, strict, pointer, policy.dialect, f"a missing id (minted {new!r})")
+        report(losses, strict, "id.minted", pointer, policy.dialect, f"a missing id (minted {new!r})")
         return new
     new = id_map.carry(value, policy)
     if new == value or new == id_map.original(value):
@@ -241,5 +241,5 @@ def encode_id(
         why = f"id {value!r} (rewritten to {new!r}: the id map gave {value!r} to id {id_map.original(value)!r})"
     else:
         why = f"id {value!r} (rewritten to {new!r} in the id map)"
-    report(losses, strict, pointer, policy.dialect, why)
+    report(losses, strict, "id.rewritten", pointer, policy.dialect, why)
     return new

@@ -55,9 +55,11 @@ from ._errors import (
     Invalid,
     Loss,
     LossError,
+    allowing,
     describe,
     escape,
     missing,
+    refuse_unallowed,
     report,
 )
 from ._explain import explain, string_list
@@ -91,6 +93,7 @@ __all__ = [
     "Loss",
     "LossError",
     "Note",
+    "allowing",
     "apply_fields",
     "arguments_text",
     "as_canonical",
@@ -135,6 +138,7 @@ __all__ = [
     "openapi_types_lower_case",
     "parse_arguments",
     "raw_decode",
+    "refuse_unallowed",
     "report",
     "result_from_object",
     "result_to_object",

@@ -130,10 +130,10 @@ class _ToOpenAPI:
         self.defs: list[str] = []
         self.said: set[tuple[str, str]] = set()
 
-    def loss(self, pointer: str, what: str) -> None:
+    def loss(self, code: str, pointer: str, what: str) -> None:
         if (pointer, what) not in self.said:  # a definition used twice is reported once
             self.said.add((pointer, what))
-            report(self.losses, self.strict, pointer, self.target, what)
+            report(self.losses, self.strict, code, pointer, self.target, what)
 
     def type_name(self, kind: Any) -> str:
         return str(kind).lower() if self.lower else str(kind).upper()
@@ -164,11 +164,12 @@ class _ToOpenAPI:
                 if type(ref) is str and ref.startswith("#")
                 else "a $ref that is not local"
             )
-            self.loss(at, f"{what} ({ref!r}; sent as an open schema)")
+            self.loss("schema.rewritten", at, f"{what} ({ref!r}; sent as an open schema)")
             out: dict[str, Any] = {}
         elif ref in stack:
             kind = target.get("type")
             self.loss(
+                "schema.rewritten",
                 at,
                 f"a recursive $ref to {ref} (the recursion is cut here: sent as {'a bare ' + str(kind) if type(kind) is str else 'an open schema'})",
             )
@@ -182,7 +183,11 @@ class _ToOpenAPI:
             merged = dict(out)
             if self.merge(merged, outer):
                 return merged
-            self.loss(here, "keywords beside $ref that the definition states too (sent with the ones beside $ref)")
+            self.loss(
+                "schema.rewritten",
+                here,
+                "keywords beside $ref that the definition states too (sent with the ones beside $ref)",
+            )
             out = {**out, **outer}
         return out
 
@@ -192,12 +197,16 @@ class _ToOpenAPI:
         if len(kept) < len(value):
             out["nullable"] = True
         if key == "oneOf" and len(kept) > 1:
-            self.loss(f"{here}/{key}", "oneOf as such (sent as anyOf: the branches need not exclude each other)")
+            self.loss(
+                "schema.rewritten",
+                f"{here}/{key}",
+                "oneOf as such (sent as anyOf: the branches need not exclude each other)",
+            )
         converted = [self.convert(sub, f"{here}/{key}/{i}", stack) for i, sub in kept]
         if len(converted) == 1 and type(converted[0]) is dict and self.merge(out, converted[0]):
             return
         if "anyOf" in out:
-            self.loss(f"{here}/{key}", f"{key} beside another anyOf (dropped)")
+            self.loss("schema.keyword_dropped", f"{here}/{key}", f"{key} beside another anyOf (dropped)")
         elif converted:
             out["anyOf"] = converted
 
@@ -220,7 +229,11 @@ class _ToOpenAPI:
                 elif len(non_null) > 1 and "anyOf" not in schema and "oneOf" not in schema:
                     out["anyOf"] = [{"type": self.type_name(k)} for k in non_null]  # the same union
                 elif non_null:
-                    self.loss(at, f"a type union {kinds!r} beside anyOf (kept the first: {non_null[0]!r})")
+                    self.loss(
+                        "schema.keyword_dropped",
+                        at,
+                        f"a type union {kinds!r} beside anyOf (kept the first: {non_null[0]!r})",
+                    )
                     out["type"] = self.type_name(non_null[0])
             elif key == "const":
                 if type(value) is str:
@@ -232,7 +245,7 @@ class _ToOpenAPI:
                 else:
                     if type(value) is bool:
                         out.setdefault("type", self.type_name("boolean"))
-                    self.loss(at, f"the keyword const with the value {value!r}")
+                    self.loss("schema.keyword_dropped", at, f"the keyword const with the value {value!r}")
             elif key == "enum":
                 values = [v for v in value if v is not None] if type(value) is list else value
                 if type(values) is list and all(type(v) is str for v in values):
@@ -240,7 +253,7 @@ class _ToOpenAPI:
                     if len(values) < len(value):
                         out["nullable"] = True
                 else:
-                    self.loss(at, "an enum of non-string values")
+                    self.loss("schema.keyword_dropped", at, "an enum of non-string values")
             elif key in ("anyOf", "oneOf", "allOf") and type(value) is list:
                 later.append((key, value))  # after the plain keywords, to fold into them
             elif key in _DEFS and type(value) is dict:
@@ -248,7 +261,7 @@ class _ToOpenAPI:
             elif key == "examples" and type(value) is list and value:
                 out.setdefault("example", value[0])
                 if len(value) > 1:
-                    self.loss(at, "more than one example (sent the first)")
+                    self.loss("schema.keyword_dropped", at, "more than one example (sent the first)")
             elif key in _SCHEMA_MAPS and type(value) is dict:
                 out[key] = {name: self.convert(sub, f"{at}/{escape(name)}", stack) for name, sub in value.items()}
             elif key == "items" and type(value) is dict:
@@ -256,13 +269,17 @@ class _ToOpenAPI:
             elif key in OPENAPI_KEYWORDS and key != "items":
                 out[key] = value
             else:
-                self.loss(at, f"the schema keyword {key}")
+                self.loss("schema.keyword_dropped", at, f"the schema keyword {key}")
         for key, value in later:
             if key == "allOf":
                 for i, sub in enumerate(value):
                     branch = self.convert(sub, f"{here}/allOf/{i}", stack)
                     if type(branch) is not dict or not self.merge(out, branch):
-                        self.loss(f"{here}/allOf/{i}", "an allOf branch that overlaps the rest of its schema (dropped)")
+                        self.loss(
+                            "schema.keyword_dropped",
+                            f"{here}/allOf/{i}",
+                            "an allOf branch that overlaps the rest of its schema (dropped)",
+                        )
             else:
                 self.branches(out, key, value, here, stack)
         return out
@@ -282,5 +299,5 @@ def schema_to_openapi(
     out = run.convert(schema, pointer, ())
     for at in run.defs:
         if at not in run.used:
-            run.loss(at, "a definition no $ref uses (dropped)")
+            run.loss("schema.keyword_dropped", at, "a definition no $ref uses (dropped)")
     return out

@@ -59,7 +59,7 @@ def with_explicit_properties(schema: Any, losses: list[Loss], strict: bool, targ
     out = schema
     if is_object_schema(schema) and "properties" not in schema:
         what = "an object schema without properties (sent with an empty properties, which means the same)"
-        report(losses, strict, pointer, target, what)
+        report(losses, strict, "schema.rewritten", pointer, target, what)
         out = {**schema, "properties": {}}
     for key, subs in schema.items():
         if key in _SUBSCHEMA_MAPS and type(subs) is dict:
@@ -173,7 +173,7 @@ def to_strict_schema(schema: Any, losses: list[Loss], strict: bool, target: str,
             what = f"an optional property in strict mode: {name} made required" + (
                 " (it accepts null already)" if already else ", and nullable"
             )
-            report(losses, strict, f"{pointer}/properties/{escape(name)}", target, what)
+            report(losses, strict, "schema.rewritten", f"{pointer}/properties/{escape(name)}", target, what)
             properties[name] = _nullable(sub)
     if properties or "required" in schema:
         out["required"] = list(properties) + [name for name in required if name not in properties]
@@ -184,7 +184,7 @@ def to_strict_schema(schema: Any, losses: list[Loss], strict: bool, target: str,
             + ("schema" if type(extra) is dict else "true")
             + " set to false)"
         )
-        report(losses, strict, f"{pointer}/additionalProperties", target, what)
+        report(losses, strict, "schema.rewritten", f"{pointer}/additionalProperties", target, what)
         out["additionalProperties"] = False
     return out
 

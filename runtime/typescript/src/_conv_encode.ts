@@ -61,8 +61,8 @@ export class Run {
     this.idMap = idMap ?? new IdMap();
   }
 
-  lose(at: string, what: string): void {
-    report(this.losses, this.strict, at, this.dialect, what);
+  lose(code: string, at: string, what: string): void {
+    report(this.losses, this.strict, code, at, this.dialect, what);
   }
 
   own(value: JsonObject, at: string): JsonObject {
@@ -71,10 +71,7 @@ export class Run {
     asObject(extensions, "extensions"); // Python: sorted() or a subscript of it fails
     const before = this.losses.length;
     const own = foreignExtensions(extensions, this.dialect, this.losses, this.strict) as JsonObject;
-    for (let i = before; i < this.losses.length; i++) {
-      const loss = this.losses[i] as Loss;
-      this.losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
-    }
+    for (let i = before; i < this.losses.length; i++) this.losses[i] = (this.losses[i] as Loss).at(at);
     return own;
   }
 
@@ -82,7 +79,9 @@ export class Run {
     const fields = objectOf(own, "fields");
     for (const where of Object.keys(fields)) {
       if (!putBack(wire, where, getOwn(fields, where))) {
-        this.lose(`${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`);
+        this.lose(
+          "extension.field_moved", `${at}/extensions/${this.dialect}/fields`, `field ${where} (its place changed)`
+        );
       }
     }
   }
@@ -94,11 +93,15 @@ function carried(part: JsonObject, run: Run, at: string): JsonObject | null {
   const kind = getOwn(part, "type");
   if (kind === "reasoning" && getOwn(part, "dialect") !== run.dialect) {
     if (run.reasoningAsText && truthy(getOwn(part, "text"))) return { type: "text", text: part["text"] };
-    run.lose(at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`);
+    run.lose(
+      "reasoning.dropped", at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`
+    );
     return null;
   }
   if (kind === "wire" && getOwn(part, "dialect") !== run.dialect) {
-    run.lose(at, `${article(pyStr(getOwn(part, "dialect")))} block the canonical model has no kind for`);
+    run.lose(
+      "part.unsupported", at, `${article(pyStr(getOwn(part, "dialect")))} block the canonical model has no kind for`
+    );
     return null;
   }
   const call = getOwn(part, "call");
@@ -174,7 +177,7 @@ export function encodeTurns(
       if (group.parts.length > 0) {
         out.push(render(group, turn, spellings, run)); // a part that is a wire unit of its own ends the turn so far
       } else if (truthy(getOwn(group.own, "fields"))) {
-        run.lose(group.at, "the fields of a turn made only of separate units");
+        run.lose("turn.fields_dropped", group.at, "the fields of a turn made only of separate units");
       }
       if (unit === undefined) out.push(getKey(part, "value")); // the dialect's own item, verbatim
       else {
@@ -199,7 +202,7 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
     let roleSpellings: readonly string[] | undefined;
     for (const [canonical, wire] of turn.roles) if (canonical === group.role) roleSpellings = wire;
     if (roleSpellings === undefined || roleSpellings.length === 0) {
-      run.lose(group.at + "/role", `${article(group.role)} turn`);
+      run.lose("role.unsupported", group.at + "/role", `${article(group.role)} turn`);
       roleSpellings = [group.role];
     }
     const found = getOwn(forms, pointer(turn.role));
@@ -216,11 +219,13 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
     const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds);
     const kind = String(part["type"]);
     if (rank < 0) {
-      run.lose(at, `${article(kind)} part in ${article(group.role)} turn`);
+      run.lose("part.unsupported", at, `${article(kind)} part in ${article(group.role)} turn`);
       continue;
     }
     if (rank < rankSeen) {
-      run.lose(at, `the order of a ${kind} part after a ${lastKind} part in one turn (moved before it)`);
+      run.lose(
+        "part.reordered", at, `the order of a ${kind} part after a ${lastKind} part in one turn (moved before it)`
+      );
     }
     rankSeen = Math.max(rankSeen, rank);
     lastKind = kind;
@@ -275,9 +280,7 @@ function putField(unit: JsonObject, tf: TurnField, parts: readonly Placed[], for
     if (key !== undefined) {
       const encode = run.codecs.encode[tf.part] as NonNullable<Codecs["encode"][string]>;
       const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
-      for (const loss of result.losses) run.losses.push(
-        new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what)
-      );
+      for (const loss of result.losses) run.losses.push(loss.at(`${at}/${key}`));
       if (result.value !== null) values.push(result.value); // null: not sent (its loss is reported)
     } else {
       const value = tf.value ? getOwn(part, tf.value) : null;
@@ -290,7 +293,7 @@ function putField(unit: JsonObject, tf: TurnField, parts: readonly Placed[], for
     put(unit, tf.toks, values);
   } else {
     put(unit, tf.toks, values[0]);
-    for (const [, at] of parts.slice(1)) run.lose(at, `a second ${tf.part} part in one turn`);
+    for (const [, at] of parts.slice(1)) run.lose("part.unsupported", at, `a second ${tf.part} part in one turn`);
   }
 }
 
@@ -319,7 +322,9 @@ function putContent(
   });
   const oneText = content.length === 1 && texts.length === 1 && form !== "blocks";
   if (turn.string === "only" || (turn.string === "yes" && oneText)) {
-    for (const [, , at] of content.slice(1)) run.lose(at, "a turn's parts as separate blocks (its text is one string)");
+    for (const [, , at] of content.slice(1)) run.lose(
+      "content.joined", at, "a turn's parts as separate blocks (its text is one string)"
+    );
     for (const [part, , at] of content) run.own(part, at); // another dialect's fields of the text: reported
     const said = content
       .filter(([part]) => part["type"] === "text")

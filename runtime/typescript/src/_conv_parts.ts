@@ -204,7 +204,7 @@ export function encodePart(
   if (key !== undefined) {
     const encode = codecs.encode[sp.part] as NonNullable<Codecs["encode"][string]>;
     const result: Encoded = encode(getKey(part, key), { strict, idMap });
-    for (const loss of result.losses) losses.push(new Loss(`${at}/${key}${loss.pointer}`, loss.target, loss.what));
+    for (const loss of result.losses) losses.push(loss.at(`${at}/${key}`));
     return result.value;
   }
   const block: JsonObject = {};
@@ -224,7 +224,9 @@ export function encodePart(
   }
   const n = "aeiou".includes(sp.part.slice(0, 1)) ? "n" : "";
   for (const lostKey of pySorted([...lost])) {
-    report(losses, strict, `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`);
+    report(
+      losses, strict, "part.field_dropped", `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`
+    );
   }
   const extensions = getOwn(part, "extensions");
   let own = EMPTY;
@@ -233,15 +235,21 @@ export function encodePart(
     const before = losses.length;
     own = foreignExtensions(extensions, dialect, losses, strict) as JsonObject;
     for (let i = before; i < losses.length; i++) {
-      const loss = losses[i] as Loss;
-      losses[i] = new Loss(at + loss.pointer, loss.target, loss.what);
+      losses[i] = (losses[i] as Loss).at(at);
     }
   }
   const forms = objectOf(own, "forms");
   const fields = objectOf(own, "fields");
   for (const where of Object.keys(fields)) {
     if (!putBack(block, where, getOwn(fields, where))) {
-      report(losses, strict, `${at}/extensions/${dialect}/fields`, dialect, `field ${where} (its place changed)`);
+      report(
+        losses,
+        strict,
+        "extension.field_moved",
+        `${at}/extensions/${dialect}/fields`,
+        dialect,
+        `field ${where} (its place changed)`,
+      );
     }
   }
   for (const [toks, value] of sp.defaults) {

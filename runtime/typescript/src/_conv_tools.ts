@@ -56,7 +56,7 @@ export function encodeTools(
   if (choice != null) {
     if (!truthy(tools)) {
       // a choice without tools means nothing to a strict server (and is rejected)
-      report(losses, strict, "/tool_choice", codecs.dialect, "a tool choice without tools");
+      report(losses, strict, "tool_choice.dropped", "/tool_choice", codecs.dialect, "a tool choice without tools");
     } else if (!Object.hasOwn(codecs.encode, "tool_choice")) {
       noChoice(choice, codecs.dialect, losses, strict);
     } else {
@@ -75,7 +75,7 @@ export function encodeTools(
     const encode = codecs.encode["tool_definition"] as NonNullable<Codecs["encode"][string]>;
     const encodedTools = (tools as unknown[]).map((tool, i) => {
       const result = encode(tool, { strict, idMap });
-      for (const loss of result.losses) losses.push(new Loss(`/tools/${i}${loss.pointer}`, loss.target, loss.what));
+      for (const loss of result.losses) losses.push(loss.at(`/tools/${i}`));
       return result.value;
     });
     const holder: JsonObject = {};
@@ -102,5 +102,12 @@ function noChoice(choice: unknown, dialect: string, losses: Loss[], strict: bool
     return;
   }
   const mode = isObject(choice) ? (getOwn(choice, "mode") ?? null) : choice;
-  report(losses, strict, "/tool_choice", dialect, `a tool choice (${pyRepr(mode)}: the model always chooses)`);
+  report(
+    losses,
+    strict,
+    "tool_choice.dropped",
+    "/tool_choice",
+    dialect,
+    `a tool choice (${pyRepr(mode)}: the model always chooses)`,
+  );
 }

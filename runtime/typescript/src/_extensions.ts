@@ -57,7 +57,9 @@ export function applyFields(wire: unknown, fields: JsonObject, target: string, l
     if (isObject(node) && !hasOwn(node, last)) putOwn(node, last, value);
     else {
       const what = "this field any more (its place changed)";
-      report(losses, strict, "/extensions/" + target + "/fields/" + escape(pointer), target, what);
+      report(
+        losses, strict, "extension.field_moved", "/extensions/" + target + "/fields/" + escape(pointer), target, what
+      );
     }
   }
 }
@@ -76,11 +78,18 @@ export function foreignExtensions(value: unknown, target: string, losses: Loss[]
     for (
       const pointer of pySorted(isObject(fields) ? Object.keys(fields).filter((k) => fields[k] !== undefined) : [])
     ) {
-      report(losses, strict, `/extensions/${dialect}/fields/${escape(pointer)}`, target, `${dialect} field ${pointer}`);
+      report(
+        losses,
+        strict,
+        "extension.field_dropped",
+        `/extensions/${dialect}/fields/${escape(pointer)}`,
+        target,
+        `${dialect} field ${pointer}`,
+      );
     }
     const notes = getOwn(ext, "notes");
     ((notes ?? []) as unknown[]).forEach((note, i) => {
-      report(losses, strict, `/extensions/${dialect}/notes/${i}`, target, note as string);
+      report(losses, strict, "extension.note_dropped", `/extensions/${dialect}/notes/${i}`, target, note as string);
     });
   }
   return own;

@@ -20,11 +20,13 @@
  *     _schema_profiles parameter schema profiles: OpenAI's explicit properties and strict mode
  *     _extract         reading an envelope: paths with '*', conditions, settings beside the tools
  *     _inject          writing parts back into an envelope
+ *     _allow           allow-lists of loss codes (Python keeps them in _errors)
  *
  * The names are Python's `_runtime.__all__` in camelCase, then (marked below) the helpers
  * that TypeScript needs where Python has syntax (own keys, repr, ==).
  */
 
+export { allowing, refuseUnallowed } from "./_allow.js";
 export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_arguments.js";
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";

@@ -83,7 +83,7 @@ export function withExplicitProperties(
   let out: JsonObject = schema;
   if (isObjectSchema(schema) && !hasOwn(schema, "properties")) {
     const what = "an object schema without properties (sent with an empty properties, which means the same)";
-    report(losses, strict, pointer, target, what);
+    report(losses, strict, "schema.rewritten", pointer, target, what);
     out = { ...schema, properties: {} };
   }
   for (const [key, subs] of definedEntries(schema)) {
@@ -320,7 +320,7 @@ export function toStrictSchema(
       const what =
         `an optional property in strict mode: ${pyStr(name)} made required` +
         (already ? " (it accepts null already)" : ", and nullable");
-      report(losses, strict, `${pointer}/properties/${escapeName(name)}`, target, what);
+      report(losses, strict, "schema.rewritten", `${pointer}/properties/${escapeName(name)}`, target, what);
       // only an object gets here: a list or string property name fails above
       putOwn(properties as JsonObject, name as string, nullable(sub));
     }
@@ -332,7 +332,7 @@ export function toStrictSchema(
   if (extra !== false) {
     const said = isObject(extra) ? "schema" : "true";
     const what = `other properties in strict mode (additionalProperties ${said} set to false)`;
-    report(losses, strict, `${pointer}/additionalProperties`, target, what);
+    report(losses, strict, "schema.rewritten", `${pointer}/additionalProperties`, target, what);
     out["additionalProperties"] = false;
   }
   return out;

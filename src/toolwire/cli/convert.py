@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import click
 
@@ -13,15 +12,18 @@ from toolwire.cli.config import resolve_or_exit
 from toolwire.cli.convert_stream import relay
 from toolwire.cli.generated_package import as_value, decode_finding, known_dialects, load
 from toolwire.cli.inputs import read_json_text_or_exit
-from toolwire.cli.options import complete_dialect, dialects_epilog, generated_option, max_bytes_option
-from toolwire.cli.report import ExitStatus, echo, fail, report
+from toolwire.cli.options import (
+    allow_option,
+    allowed_codes,
+    complete_dialect,
+    dialects_epilog,
+    generated_option,
+    max_bytes_option,
+)
+from toolwire.cli.report import ExitStatus, echo, fail, loss_line, report
 
 SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response", "stream")
 WHOLE = ("request", "response")  # whole payloads of the dialects that map conversations
-
-
-def _loss(prefix: str, loss: Any) -> str:
-    return f"loss: {prefix}{loss.pointer or '/'}: {loss.target} cannot carry {loss.what}"
 
 
 @click.command(short_help="Convert a payload between dialects.", epilog=dialects_epilog())
@@ -33,6 +35,7 @@ def _loss(prefix: str, loss: Any) -> str:
 )
 @click.option("--shape", required=True, type=click.Choice(SHAPES), help="Shape of the input.")
 @click.option("--strict", is_flag=True, help="Exit 1 on the first loss instead of reporting it.")
+@allow_option()
 @click.option(
     "--strict-schema",
     is_flag=True,
@@ -61,6 +64,7 @@ def convert(
     target: str,
     shape: str,
     strict: bool,
+    allow: tuple[str, ...],
     strict_schema: bool,
     reasoning_as_text: bool,
     schema_profile: str | None,
@@ -79,6 +83,8 @@ def convert(
     Examples:
       toolwire convert --from openai_chat --to anthropic_messages --shape request req.json
       toolwire convert --from openai_chat --to gemini --shape tool_call --strict call.json
+      toolwire convert --from openai_chat --to anthropic_messages --shape request \\
+          --allow setting.dropped --allow id.rewritten req.json
       toolwire convert --from gemini --to openai_chat --shape request --model gpt-4o req.json
       curl -sN ... | toolwire convert --from openai_chat --to anthropic_messages --shape stream
     """
@@ -87,12 +93,13 @@ def convert(
     for name in (source, target):
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {known_dialects(pkg, pkg.DIALECTS)}")
+    allowed = allowed_codes(pkg, strict, allow)
     if shape == "stream":  # relayed as it is read: never held whole
         if strict_schema or schema_profile or model:
             raise click.UsageError(
                 "--strict-schema and --schema-profile are tool_definition options, --model a request's"
             )
-        relay(pkg, source, target, file, strict, reasoning_as_text, max_bytes)
+        relay(pkg, source, target, file, strict, allowed, reasoning_as_text, max_bytes)
         return
     if shape in WHOLE:
         for name in (source, target):
@@ -118,16 +125,23 @@ def convert(
             id_map = pkg.IdMap()
         try:
             result = pkg.convert(
-                as_value(item), source=source, target=target, shape=shape, strict=strict, id_map=id_map, **options
+                as_value(item),
+                source=source,
+                target=target,
+                shape=shape,
+                strict=strict,
+                allow=allowed,
+                id_map=id_map,
+                **options,
             )
         except pkg.DecodeError as exc:
             report([decode_finding(file, text, exc, prefix)], ExitStatus.FINDINGS)
         except pkg.LossError as exc:
-            report([_loss(prefix, exc.loss)], ExitStatus.FINDINGS)
+            report([loss_line(exc.loss, prefix)], ExitStatus.FINDINGS)
         except pkg.ConversionError as exc:
             fail(f"{prefix or '/'}: {exc}", ExitStatus.FINDINGS)
         for loss in result.losses:
-            echo(_loss(prefix, loss))
+            echo(loss_line(loss, prefix))
         out.append(result.value)
     click.echo(json.dumps(out if many else out[0], ensure_ascii=False, indent=2))
 

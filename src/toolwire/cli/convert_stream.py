@@ -5,7 +5,7 @@ and fed to the generated relay; the target's events go to stdout, framed as the 
 them, as soon as they are written, so memory stays constant whatever the stream's length.
 Losses go to stderr as they happen; a source event that is not the dialect's is a finding
 (`file:line: dialect/stream_event: /pointer: message`, exit 1), as is the first loss under
---strict. When the input has ended, what `assemble` would report about it (a finding of the
+--strict (or outside --allow's codes). When the input has ended, what `assemble` would report about it (a finding of the
 stream, a call cut off or invalid) is reported the same way, with exit 1: the relayed stream
 carries such a call as it came (cut off stays cut off), and the exit code says so.
 """
@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from toolwire.cli.assemble import call_problems
-from toolwire.cli.report import ExitStatus, echo, fail, located, report
+from toolwire.cli.report import ExitStatus, echo, fail, located, loss_line, report
 from toolwire.spec.json_input import BOM
 
 CHUNK = 1 << 16
@@ -93,10 +93,6 @@ class _Checked:
         report([located(self.source, line, "", message, self.what)], ExitStatus.FINDINGS)
 
 
-def _loss(loss: Any) -> str:
-    return f"loss: {loss.pointer or '/'}: {loss.target} cannot carry {loss.what}"
-
-
 def _send(text: str) -> None:
     if text:
         click.echo(text, nl=False)
@@ -111,14 +107,27 @@ def _input_findings(file: str, stream: Any) -> list[str]:
 
 
 def relay(
-    pkg: ModuleType, source: str, target: str, file: str, strict: bool, reasoning_as_text: bool, max_bytes: int
+    pkg: ModuleType,
+    source: str,
+    target: str,
+    file: str,
+    strict: bool,
+    allow: list[str] | None,
+    reasoning_as_text: bool,
+    max_bytes: int,
 ) -> None:
     """Relay the file's stream to stdout; returns when it ended, exits on a finding."""
     options: dict[str, Any] = {"reasoning_as_text": True} if reasoning_as_text else {}
     streams = importlib.import_module(f"{pkg.__name__}.streams")
     try:
         stream = streams.StreamRelay(
-            None, source=source, target=target, strict=strict, on_loss=lambda loss: echo(_loss(loss)), **options
+            None,
+            source=source,
+            target=target,
+            strict=strict,
+            allow=allow,
+            on_loss=lambda loss: echo(loss_line(loss)),
+            **options,
         )
         for chunk in _Checked(file, f"{source}/stream_event", max_bytes):
             _send(stream.framed(stream.feed_text(chunk)))
@@ -126,7 +135,7 @@ def relay(
     except streams.StreamError as exc:
         report([located(file, exc.line, exc.pointer, exc.message, f"{exc.dialect}/{exc.shape}")], ExitStatus.FINDINGS)
     except pkg.LossError as exc:
-        report([_loss(exc.loss)], ExitStatus.FINDINGS)
+        report([loss_line(exc.loss)], ExitStatus.FINDINGS)
     except pkg.ConversionError as exc:
         fail(str(exc), ExitStatus.FINDINGS)
     except ValueError as exc:  # a dialect without a stream mapping

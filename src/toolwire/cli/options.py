@@ -82,3 +82,36 @@ def dialects_epilog() -> str:
 def complete_dialect(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion of a DIALECT value."""
     return [name for name in builtin_dialects() if name.startswith(incomplete)]
+
+
+def complete_loss_code(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a loss CODE value."""
+    from toolwire.spec.loss_codes import LOSS_CODES
+
+    return [code for code in LOSS_CODES if code.startswith(incomplete)]
+
+
+def allow_option() -> Callable[[F], F]:
+    return click.option(
+        "--allow",
+        multiple=True,
+        metavar="CODE",
+        shell_complete=complete_loss_code,
+        help="Let losses of this code through and exit 1 on any other (repeatable; docs/losses.md lists the codes).",
+    )
+
+
+def allowed_codes(pkg: Any, strict: bool, allow: tuple[str, ...]) -> list[str] | None:
+    """--allow's codes, checked against the generated package's (a usage error names an
+    unknown one before any input is read); None when none were given."""
+    if not allow:
+        return None
+    if strict:
+        raise click.UsageError("--strict and --allow exclude each other (--strict lets no loss through)")
+    unknown = sorted(set(allow) - set(pkg.LOSS_CODES))
+    if unknown:
+        raise click.BadParameter(
+            f"unknown loss code {', '.join(map(repr, unknown))}; known: {', '.join(sorted(pkg.LOSS_CODES))}",
+            param_hint="--allow",
+        )
+    return list(allow)

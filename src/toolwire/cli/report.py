@@ -17,12 +17,17 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
 PREFIX = "toolwire: "
 STDIN = "-"
+
+
+def loss_line(loss: Any, prefix: str = "") -> str:
+    """A loss as its stderr line: where, which dialect, what, and its code (for --allow)."""
+    return f"loss: {prefix}{loss.pointer or '/'}: {loss.target} cannot carry {loss.what} [{loss.code}]"
 
 
 class ExitStatus(IntEnum):

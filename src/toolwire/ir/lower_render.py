@@ -58,7 +58,7 @@ def _role(layout: Layout) -> list[Step]:
         return []
     alias = _form(turn.role)
     steps: tuple[Step, ...] = (
-        Lose(Text((Local("at"), "/role")), Text((Call("article", (Local("role"),)), " turn"))),
+        Lose("role.unsupported", Text((Local("at"), "/role")), Text((Call("article", (Local("role"),)), " turn"))),
         put_at("unit", turn.role, Local("role")),
     )
     for role, spellings in reversed(turn.roles):
@@ -81,7 +81,7 @@ def _place(rank: int, into: Step, kind: str | None) -> tuple[Step, ...]:
     last = Lit(kind) if kind else Local("kind")
     order = Text((f"the order of a {kind} part after a ", Local("last"), " part in one turn (moved before it)"))
     return (
-        If(Less(Lit(rank), Local("seen")), (Lose(Local("at"), order),)),
+        If(Less(Lit(rank), Local("seen")), (Lose("part.reordered", Local("at"), order),)),
         If(Less(Local("seen"), Lit(rank)), (Let("seen", Lit(rank)),)),
         Let("last", last),
         into,
@@ -104,7 +104,7 @@ def _slots(layout: Layout, kind: str) -> tuple[Step, ...]:
     turn = layout.turn
     entry = Local("entry")
     lost = Text((article(kind) + " part in ", Call("article", (Local("role"),)), " turn"))
-    steps: tuple[Step, ...] = (Lose(Local("at"), lost),)
+    steps: tuple[Step, ...] = (Lose("part.unsupported", Local("at"), lost),)
     candidates: list[tuple[Expr | None, int, Step]] = []
     for k, tf in enumerate(turn.fields):
         if tf.part == kind:
@@ -137,7 +137,7 @@ def _kinds(layout: Layout) -> tuple[str, ...]:
 def _classify(layout: Layout) -> list[Step]:
     """Each gathered part into its turn field or the content, in order."""
     other = Text((Call("article", (Local("kind"),)), " part in ", Call("article", (Local("role"),)), " turn"))
-    chain: tuple[Step, ...] = (Lose(Local("at"), other),)
+    chain: tuple[Step, ...] = (Lose("part.unsupported", Local("at"), other),)
     for kind in reversed(_kinds(layout)):
         chain = (If(Is("equal", Local("kind"), kind), _slots(layout, kind), chain),)
     each = (Let("part", Index(Local("entry"), 0)), Let("at", Index(Local("entry"), 1)), Let("kind", Get(PART, "type")))
@@ -177,7 +177,7 @@ def _put_field(k: int, tf: TurnField) -> list[Step]:
     if tf.many:
         put: tuple[Step, ...] = (put_at("unit", tf.tokens, Local("values")),)
     else:
-        second = Lose(Index(Local("entry"), 1), f"a second {tf.part} part in one turn")
+        second = Lose("part.unsupported", Index(Local("entry"), 1), f"a second {tf.part} part in one turn")
         rest = ForEachItem("entry", "i", items, (If(Less(Lit(0), Local("i")), (second,)),))
         put = (put_at("unit", tf.tokens, Index(Local("values"), 0)), rest)
     some = (Let("values", Arr()), ForEachItem("entry", "_", items, each), If(Not(Is("empty", Local("values"))), put))
@@ -194,7 +194,9 @@ def _empty_content(layout: Layout) -> tuple[Step, ...]:
 
 
 def _as_string(layout: Layout) -> tuple[Step, ...]:
-    separate = Lose(Index(Local("entry"), 2), "a turn's parts as separate blocks (its text is one string)")
+    separate = Lose(
+        "content.joined", Index(Local("entry"), 2), "a turn's parts as separate blocks (its text is one string)"
+    )
     text = Key(PART, "text")
     said = If(Is("missing", text), (Append("texts", Lit("")),), (Append("texts", text),))
     part = Let("part", Index(Local("entry"), 0))

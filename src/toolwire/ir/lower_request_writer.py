@@ -43,8 +43,12 @@ PART, AT = Local("part"), Local("at")
 
 def _one_string(system: SystemField) -> tuple[Step, ...]:
     """Every hoisted part as one string: a part that is no text, or a second block, a loss."""
-    other = Lose(AT, Text((Call("article", (Call("shown", (PART, Lit("type"))),)), " part in the system instructions")))
-    second = Lose(AT, "system instructions as separate blocks (they are one string)")
+    other = Lose(
+        "part.unsupported",
+        AT,
+        Text((Call("article", (Call("shown", (PART, Lit("type"))),)), " part in the system instructions")),
+    )
+    second = Lose("content.joined", AT, "system instructions as separate blocks (they are one string)")
     each = (
         Let("part", Index(Local("entry"), 0)),
         Let("at", Index(Local("entry"), 1)),
@@ -70,7 +74,11 @@ def _one_string(system: SystemField) -> tuple[Step, ...]:
 def _blocks(layout: RequestLayout, system: SystemField) -> tuple[Step, ...]:
     """Every hoisted part as a block of the system field, in its first spelling for system."""
     names = part_names(layout)
-    lost = Lose(AT, Text((Call("article", (Call("shown", (PART, Lit("type"))),)), " part in the system instructions")))
+    lost = Lose(
+        "part.unsupported",
+        AT,
+        Text((Call("article", (Call("shown", (PART, Lit("type"))),)), " part in the system instructions")),
+    )
     chain: tuple[Step, ...] = (lost,)
     for i, sp in reversed(list(enumerate(layout.parts))):
         if sp.roles and "system" not in sp.roles:
@@ -180,7 +188,10 @@ def _placed(layout: RequestLayout, system: SystemField) -> list[Step]:
         moved = "a system turn after the conversation started (moved to the system instructions)"
         later = If(
             All((Not(Less(Local("mi"), Local("lead"))), Is("equal", Get(Local("message"), "role"), "system"))),
-            (Lose(Text(("/messages/", Local("mi"))), moved), Append("hoisted", Arr((Local("mi"), Local("message"))))),
+            (
+                Lose("system.moved", Text(("/messages/", Local("mi"))), moved),
+                Append("hoisted", Arr((Local("mi"), Local("message")))),
+            ),
         )
         steps.append(ForEachItem("message", "mi", "messages", (later,)))
     null = If(
@@ -203,8 +214,12 @@ def lower_request_writer(layout: RequestLayout) -> Function:
     ]
     absent: tuple[Step, ...] = ()
     if layout.model_required:
-        absent = (Lose("/model", "a request without a model (the dialect requires one: pass model=)"),)
-    named = If(Not(Is("missing", Key(Local("canonical"), "model"))), (Lose("/model", "the model name"),), absent)
+        absent = (Lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)"),)
+    named = If(
+        Not(Is("missing", Key(Local("canonical"), "model"))),
+        (Lose("model.dropped", "/model", "the model name"),),
+        absent,
+    )
     if layout.model is not None:
         body.append(If(Not(Is("null", Local("name"))), (put_at("wire", layout.model, Local("name")),), (named,)))
     else:

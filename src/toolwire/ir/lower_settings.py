@@ -147,7 +147,13 @@ def lower_settings_writer(settings: tuple[Setting, ...]) -> Function:
             (
                 If(
                     Not(In(Local("key"), tuple(roots))),
-                    (Lose(Text(("/settings/", Local("key")), token=(1,)), Text(("the ", Local("key"), " setting"))),),
+                    (
+                        Lose(
+                            "setting.dropped",
+                            Text(("/settings/", Local("key")), token=(1,)),
+                            Text(("the ", Local("key"), " setting")),
+                        ),
+                    ),
                 ),
             ),
         ),
@@ -160,7 +166,7 @@ def lower_settings_writer(settings: tuple[Setting, ...]) -> Function:
             continue
         inner = tuple(name[1] for name in names if len(name) == 2)
         where = Text((f"/settings/{pointer_of((root,))[1:]}/", Local("name")), token=(1,))
-        lost = Lose(where, Text((f"the {root}.", Local("name"), " setting")))
+        lost = Lose("setting.dropped", where, Text((f"the {root}.", Local("name"), " setting")))
         body += [
             Let("nested", Key(Local("settings"), root)),
             If(
@@ -186,7 +192,7 @@ def _write(setting: Setting) -> list[Step]:
     absent: list[Step] = []
     if setting.has_required:
         what = f"a request without {'.'.join(setting.name)} (sent the documented default {setting.required!r})"
-        absent = [PutPath("wire", setting.tokens, Lit(setting.required)), Lose(at, what)]
+        absent = [PutPath("wire", setting.tokens, Lit(setting.required)), Lose("setting.defaulted", at, what)]
     missing = If(Eq(Key(Local("forms"), main), "null"), (PutPath("wire", setting.tokens, Lit(None)),), tuple(absent))
     present: list[Step] = [
         Let("problem", Call("setting_problem", (Local(VALUE), Lit(setting.rule)))),
@@ -220,7 +226,7 @@ def _clamp(setting: Setting, rule: RangeRule, at: str) -> Step:
             continue
         sent = json.dumps(bound)
         what = f"{'.'.join(setting.name)} out of range (sent {sent}; allowed {rule.describe()}; rule {rule.name})"
-        chain = (If(Is(test, Local(VALUE), bound), (Lose(at, what), Let(VALUE, Lit(bound))), chain),)
+        chain = (If(Is(test, Local(VALUE), bound), (Lose("setting.clamped", at, what), Let(VALUE, Lit(bound))), chain),)
     return chain[0]
 
 
@@ -239,7 +245,11 @@ def _spell_values(setting: Setting, at: str) -> Step:
             continue  # spelled as itself
         groups.setdefault(spelled, []).append(canonical)
     lost = (
-        Lose(at, Text((f"the {'.'.join(setting.name)} setting ", Call("repr", (Local(VALUE),))))),
+        Lose(
+            "setting.value_unsupported",
+            at,
+            Text((f"the {'.'.join(setting.name)} setting ", Call("repr", (Local(VALUE),)))),
+        ),
         Let(VALUE, MISSING),
     )
     chain: tuple[Step, ...] = ()

@@ -102,7 +102,7 @@ class TurnWriter:
 
     def _unit(self, value: tuple[Step, ...], event: PartEvent) -> tuple[Step, ...]:
         """A part that is a wire unit of its own: it ends the turn so far."""
-        alone = Lose(Local("g_at"), "the fields of a turn made only of separate units")
+        alone = Lose("turn.fields_dropped", Local("g_at"), "the fields of a turn made only of separate units")
         fields = Not(Is("falsy", Key(Local("g_own"), "fields")))
         return (
             If(Not(Is("empty", Local("g_parts"))), (self._write(),), (If(fields, (alone,)),)),
@@ -137,7 +137,11 @@ class TurnWriter:
         dialect = Key(event.part, "dialect")
         text = Key(event.part, "text")
         as_text = Obj((("type", Lit("text")), ("text", Get(event.part, "text"))))
-        lost = Lose(event.at, Text(("reasoning from ", _shown(event.part), " (only that dialect can replay it)")))
+        lost = Lose(
+            "reasoning.dropped",
+            event.at,
+            Text(("reasoning from ", _shown(event.part), " (only that dialect can replay it)")),
+        )
         said = All((Call("as_text", ()), Not(Is("falsy", text))))
         sent = replace(event, part=Local("sent"))  # the part as text
         foreign = (If(said, (Let("sent", as_text), *self._gather("text", sent)), (lost,)),)
@@ -148,7 +152,7 @@ class TurnWriter:
         what = Text((Call("article", (_shown(event.part),)), " block the canonical model has no kind for"))
         unit = self._unit((Append("units", Get(event.part, "value")),), event)
         own = (If(Not(Is("falsy", Key(event.part, "unit"))), unit, self._gather("wire", event)),)
-        return (If(Same(dialect, Global("dialect")), own, (Lose(event.at, what),)),)
+        return (If(Same(dialect, Global("dialect")), own, (Lose("part.unsupported", event.at, what),)),)
 
     def tool_call(self, event: PartEvent) -> tuple[Step, ...]:
         return (Do(Call("called", (event.part,))), *self._gather("tool_call", event))

@@ -190,6 +190,7 @@ class CanonicalField:
     default: Any
     required: bool
     what: str  # what a loss says the target cannot carry
+    code: str  # that loss's code (spec/loss_codes.py)
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,7 @@ class Uncarried:
     name: str
     default: Any
     what: str
+    code: str
     equivalent: bool = False
 
 
@@ -248,6 +250,11 @@ class Shape:
     def unmatched_pointer(self) -> str:
         implied = [k for v in self.variants for k in v.canonical]
         return "/" + implied[0] if implied else ""
+
+    @property
+    def unmatched_code(self) -> str:
+        """The loss code of a canonical value no variant of this shape carries."""
+        return "tool_choice.dropped" if self.name == "tool_choice" else "part.unsupported"
 
 
 @dataclass(frozen=True)

@@ -71,15 +71,17 @@ COMPANION_FIELDS = {"raw_arguments", "arguments_error", "extensions", "incomplet
 # Canonical fields an encoding carries besides its own.
 ENCODING_ALSO_CARRIES = {"result_object": {"is_error"}}
 # What a reported loss says a target cannot carry, per canonical field.
-LOSS_WHAT: dict[str, str] = {
-    "description": "a tool description",
-    "strict": "strict schema enforcement",
-    "parallel": "the parallel tool calls setting",
-    "names": "a restricted set of allowed tools",
-    "is_error": "the error flag of a tool result",
-    "name": "the tool name of a result",
-    "id": "a call id",
-    "call_id": "a call id",
+# What a loss says the target cannot carry of a canonical field, and its code (the rest: the
+# field's name, field.dropped).
+LOSS_WHAT: dict[str, tuple[str, str]] = {
+    "description": ("a tool description", "field.dropped"),
+    "strict": ("strict schema enforcement", "tool.strict_dropped"),
+    "parallel": ("the parallel tool calls setting", "setting.dropped"),
+    "names": ("a restricted set of allowed tools", "tool_choice.widened"),
+    "is_error": ("the error flag of a tool result", "result.error_flag_dropped"),
+    "name": ("the tool name of a result", "field.dropped"),
+    "id": ("a call id", "id.dropped"),
+    "call_id": ("a call id", "id.dropped"),
 }
 
 
@@ -221,7 +223,9 @@ def canonical_fields(spec: Spec, shape: str) -> tuple[CanonicalField, ...]:
     """The canonical fields of a shape that a mapping must carry, with their defaults."""
     schema = spec.canonical[shape]
     return tuple(
-        CanonicalField(name, prop.get("default"), name in schema.get("required", []), LOSS_WHAT.get(name, name))
+        CanonicalField(
+            name, prop.get("default"), name in schema.get("required", []), *LOSS_WHAT.get(name, (name, "field.dropped"))
+        )
         for name, prop in schema.get("properties", {}).items()
         if name not in COMPANION_FIELDS
     )
@@ -281,9 +285,9 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
         # An equivalent value counts as this variant's default for the field: no loss, and the
         # variant still fits; it is not put into the decoded value (see Variant.start).
         uncarried = tuple(
-            Uncarried(f.name, equivalent[f.name], f.what, equivalent=True)
+            Uncarried(f.name, equivalent[f.name], f.what, f.code, equivalent=True)
             if f.name in equivalent
-            else Uncarried(f.name, f.default, f.what)
+            else Uncarried(f.name, f.default, f.what, f.code)
             for f in all_fields
             if f.name not in carried
         )

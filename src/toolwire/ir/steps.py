@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from toolwire.spec.loss_codes import known
+
 # --- expressions ---------------------------------------------------------------------------
 
 
@@ -250,10 +252,15 @@ class Fail:
 
 @dataclass(frozen=True)
 class Lose:
-    """A loss at pointer (a canonical JSON Pointer) of what the target cannot carry."""
+    """A loss of kind code (one of spec/loss_codes.py) at pointer (a canonical JSON Pointer) of
+    what the target cannot carry."""
 
+    code: str
     pointer: str | Expr
     what: str | Expr
+
+    def __post_init__(self) -> None:
+        known(self.code)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ problem names its file, line and key (`toolwire.toml:7: serve.routes[0].upstream
     [[tool.toolwire.serve.routes]]
     inbound = "anthropic_messages"           # the client's dialect, served on its native path
     prefix = ""                              # put before that path (two dialects sharing one)
-    losses = "lenient"                       # or "strict": refuse what would lose something
+    losses = "strict"                        # or "lenient" (the default): forward, and report the losses
+    allow_losses = ["id.rewritten"]          # strict only: the loss codes let through (docs/losses.md)
     inbound_key_env = "GATEWAY_KEY"          # optional: clients must send this key
     forward_headers = ["anthropic-beta"]     # client headers passed upstream (allow-list)
 
@@ -33,6 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from toolwire.serve.wire import NOT_YET, SECRET_HEADERS, WIRES
+from toolwire.spec.loss_codes import LOSS_CODES
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8787
@@ -40,7 +42,7 @@ POLICIES = ("lenient", "strict")
 # Hop-by-hop and framing headers are the gateway's own to set on each leg.
 UNFORWARDABLE = SECRET_HEADERS | {"host", "content-length", "transfer-encoding", "connection", "content-encoding"}
 TOP_KEYS = {"host", "port", "routes", "limits", "record_max_bytes"}
-ROUTE_KEYS = {"inbound", "prefix", "losses", "inbound_key_env", "forward_headers", "upstream"}
+ROUTE_KEYS = {"inbound", "prefix", "losses", "allow_losses", "inbound_key_env", "forward_headers", "upstream"}
 UPSTREAM_KEYS = {"dialect", "base_url", "credential", "models", "timeout"}
 
 
@@ -78,6 +80,7 @@ class Route:
     upstream: Upstream
     prefix: str = ""
     losses: str = "lenient"
+    allow_losses: frozenset[str] = frozenset()  # the loss codes a strict route lets through
     inbound_key_env: str | None = None
     forward_headers: tuple[str, ...] = ()
 
@@ -232,11 +235,6 @@ def _dialect(table: dict[str, Any], key: str, where: str) -> str:
 def _route(raw: Any, where: str) -> Route:
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: expected a table")
-    if "allow_losses" in raw:  # said plainly rather than taken and ignored
-        raise ConfigError(
-            f"{where}.allow_losses: not supported yet: an allow-list needs stable loss codes (issue #24); "
-            "a strict route refuses every loss"
-        )
     _unknown(raw, ROUTE_KEYS, where)
     inbound = _dialect(raw, "inbound", where)
     prefix = _typed(raw, "prefix", str, where, "a path prefix") if "prefix" in raw else ""
@@ -245,6 +243,7 @@ def _route(raw: Any, where: str) -> Route:
     losses = _typed(raw, "losses", str, where, "lenient or strict") if "losses" in raw else "lenient"
     if losses not in POLICIES:
         raise ConfigError(f"{where}.losses: expected lenient or strict, got {losses!r}")
+    allow = _allow_losses(raw, losses, where)
     key_env = (
         _typed(raw, "inbound_key_env", str, where, "an environment variable name") if "inbound_key_env" in raw else None
     )
@@ -264,7 +263,24 @@ def _route(raw: Any, where: str) -> Route:
             f"{where}.inbound_key_env: a route that checks the client's key cannot also pass it upstream "
             "(credential = 'passthrough'); give the upstream an env: credential"
         )
-    return Route(inbound, upstream, prefix, losses, key_env, tuple(h.lower() for h in headers))
+    return Route(inbound, upstream, prefix, losses, allow, key_env, tuple(h.lower() for h in headers))
+
+
+def _allow_losses(raw: dict[str, Any], losses: str, where: str) -> frozenset[str]:
+    """A strict route's allow-list: known loss codes (docs/losses.md), each checked here."""
+    if "allow_losses" not in raw:
+        return frozenset()
+    codes = _typed(raw, "allow_losses", list, where, "an array of loss codes")
+    if losses != "strict":
+        raise ConfigError(
+            f"{where}.allow_losses: only a strict route has one (a lenient route lets every loss through)"
+        )
+    for i, code in enumerate(codes):
+        if code not in LOSS_CODES:
+            raise ConfigError(
+                f"{where}.allow_losses[{i}]: unknown loss code {code!r}; known: {', '.join(sorted(LOSS_CODES))}"
+            )
+    return frozenset(codes)
 
 
 def _upstream(raw: Any, where: str) -> Upstream:

@@ -14,8 +14,10 @@ from toolwire.serve.wire import WIRES
 
 @dataclass(frozen=True)
 class Lost:
-    """One loss: a JSON Pointer into the canonical value, and the converter's sentence."""
+    """One loss: its code (docs/losses.md), a JSON Pointer into the canonical value, and the
+    converter's sentence."""
 
+    code: str
     pointer: str
     text: str
 
@@ -30,7 +32,7 @@ class Refused(Exception):
 
 
 def _lost(loss: Any) -> Lost:
-    return Lost(str(loss.pointer), str(loss))
+    return Lost(str(loss.code), str(loss.pointer), str(loss))
 
 
 def _converting(action: Callable[[], Any]) -> Any:
@@ -116,10 +118,12 @@ class StreamConverter:
     """One stream relayed from the upstream's dialect to the client's, pushed one source event
     text at a time; refusals (a foreign event, a loss under strict) raise Refused."""
 
-    def __init__(self, *, source: str, target: str, strict: bool) -> None:
+    def __init__(self, *, source: str, target: str, strict: bool, allow: frozenset[str] = frozenset()) -> None:
+        """strict: refuse every loss but those allow lists."""
         from toolwire_dialects.streams import StreamRelay
 
-        self._relay: Relay = StreamRelay(None, source=source, target=target, strict=strict)
+        allowed = sorted(allow) if strict else None
+        self._relay: Relay = StreamRelay(None, source=source, target=target, allow=allowed)
         self._told = 0
 
     def feed(self, text: str) -> tuple[list[dict[str, Any]], str]:

@@ -85,7 +85,7 @@ class Exchange:
         """Note the losses; raise the strict refusal when the route refuses them."""
         self.lost += found
         self.outcome.losses += [loss.text for loss in found]
-        if refused := policy.refused(self.route.losses, found):
+        if refused := policy.refused(self.route.losses, self.route.allow_losses, found):
             raise Failed(status, policy.refusal_message(direction, refused), "refused_losses")
 
 

@@ -1,11 +1,6 @@
 """What a route's loss policy does with the losses of a conversion: `lenient` forwards and
-reports them (the `toolwire-losses` header, the log line), `strict` refuses the exchange with
-the list.
-
-Not here yet: an allow-list of loss kinds a strict route lets through. It needs stable loss
-codes (issue #24); until then the configuration refuses a route's `allow_losses` key with that
-reason, and strict refuses every loss. `refused` is where the list will be applied.
-"""
+reports them (the `toolwire-losses` header, the log line); `strict` refuses the exchange,
+listing the losses whose codes the route's `allow_losses` does not hold (docs/losses.md)."""
 
 from __future__ import annotations
 
@@ -18,17 +13,17 @@ HEADER = "toolwire-losses"
 HEADER_LIMIT = 4000  # bytes of pointers in the header; the log line has them all
 
 
-def refused(policy: str, losses: Iterable[Lost]) -> tuple[Lost, ...]:
-    """The losses the policy refuses: all of them under strict (issue #24: less the route's
-    allow-list, once losses have stable codes), none under lenient."""
-    return tuple(losses) if policy == "strict" else ()
+def refused(policy: str, allow: frozenset[str], losses: Iterable[Lost]) -> tuple[Lost, ...]:
+    """The losses the policy refuses: under strict, each whose code allow does not hold; none
+    under lenient."""
+    return tuple(loss for loss in losses if loss.code not in allow) if policy == "strict" else ()
 
 
 def header_value(losses: Iterable[Lost]) -> str:
-    """`N` then `; ` and the loss pointers, comma-separated, each percent-escaped so a comma,
-    a `;` or a non-ASCII character in a pointer cannot break the header; cut with `, ...` when
-    long (the count stays exact)."""
-    pointers = [quote(loss.pointer or "/", safe="/~:_-.") for loss in losses]
+    """`N` then `; ` and each loss as its code and pointer, comma-separated; the pointer is
+    percent-escaped so a space, a comma, a `;` or a non-ASCII character in it cannot break the
+    header; cut with `, ...` when long (the count stays exact)."""
+    pointers = [f"{loss.code} {quote(loss.pointer or '/', safe='/~:_-.')}" for loss in losses]
     shown: list[str] = []
     size = 0
     for pointer in pointers:

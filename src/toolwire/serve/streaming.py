@@ -68,7 +68,7 @@ class _Relayed(StreamingResponse):
 async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
     route = ex.route
     source, target = route.upstream.dialect, route.inbound
-    converter = StreamConverter(source=source, target=target, strict=route.losses == "strict")
+    converter = StreamConverter(source=source, target=target, strict=route.losses == "strict", allow=route.allow_losses)
     splitter = EventSplitter(WIRES[source].framing, ex.gateway.config.limits.event_bytes)
     failure: Failed | None = None
     said: list[str] = []  # an error the upstream sent in its stream, for the client's error event

@@ -24,8 +24,9 @@ from typing import Any, Literal
 
 from .._dialect import Dialect, stream_of
 from .._ids import IdMap
-from .._runtime import Loss
+from .._runtime import Loss, allowing
 from ..dialects import REGISTRY
+from ..loss_codes import LOSS_CODES, LossCode
 from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mistral, ollama, openai_chat, openai_responses
 from ._common import Assembler, StreamError
 from ._relay import StreamRelay as _StreamRelay
@@ -107,6 +108,7 @@ class StreamRelay(_StreamRelay):
         source: StreamDialectName | Dialect,
         target: StreamDialectName | Dialect,
         strict: bool = False,
+        allow: Iterable[LossCode] | None = None,
         id_map: IdMap | None = None,
         on_loss: Callable[[Loss], None] | None = None,
         reasoning_as_text: bool = False,
@@ -119,6 +121,7 @@ class StreamRelay(_StreamRelay):
             id_map=id_map,
             on_loss=on_loss,
             reasoning_as_text=reasoning_as_text,
+            allowed=allowing(allow, LOSS_CODES, strict),
         )
 
 
@@ -128,18 +131,21 @@ def convert_stream(
     source: StreamDialectName | Dialect,
     target: StreamDialectName | Dialect,
     strict: bool = False,
+    allow: Iterable[LossCode] | None = None,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
 ) -> StreamRelay:
     """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
     iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
-    strict=True raises LossError on the first one."""
+    strict=True raises LossError on the first one; allow=[codes] (loss_codes.LOSS_CODES), on
+    the first whose code the list does not hold."""
     return StreamRelay(
         events,
         source=source,
         target=target,
         strict=strict,
+        allow=allow,
         id_map=id_map,
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
@@ -152,6 +158,7 @@ def convert_stream_text(
     source: StreamDialectName | Dialect,
     target: StreamDialectName | Dialect,
     strict: bool = False,
+    allow: Iterable[LossCode] | None = None,
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
@@ -167,4 +174,5 @@ def convert_stream_text(
         id_map=id_map,
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
+        allowed=allowing(allow, LOSS_CODES, strict),
     )

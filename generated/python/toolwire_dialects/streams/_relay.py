@@ -13,7 +13,7 @@ dialects' `relay` mappings. Nothing of the stream is kept but what is in flight,
 stays constant whatever the stream's length. Losses are reported, never silent: each goes to
 `relay.losses` once per kind of value (and, for callers that only see the events, to
 `on_loss`); with strict=True the first one raises LossError instead, before any event that
-would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+would have lost it is written (with an allow-list, the first whose code it does not hold). Nothing is made up: the target's own Assembler reads what is
 written (_relay_check), and a call it would read otherwise than the source's Assembler does
 (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
 raises then, before the target's finish). A stream cut off is relayed cut off (no finish, no
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._dialect import Dialect, StreamModule, stream_of
-from .._errors import Loss, json_text
+from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap
 from ._relay_check import CallCheck
 from ._relay_read import RelayReader
@@ -66,6 +66,7 @@ class StreamRelay:
         id_map: IdMap | None = None,
         on_loss: Callable[[Loss], None] | None = None,
         reasoning_as_text: bool = False,
+        allowed: frozenset[str] | None = None,
     ) -> None:
         self.source: str = source.name
         self.target: str = target.name
@@ -76,6 +77,7 @@ class StreamRelay:
         self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
         self._writer.check = CallCheck(self._target)
         self._on_loss = on_loss
+        self._allowed = allowed
         self._told = 0
         self._noted = 0
         self._error_told = False
@@ -110,21 +112,27 @@ class StreamRelay:
             # Blocks the source's reader leaves out on purpose (server-side tools and their
             # results) do not reach the target either: each is a loss.
             for note in notes[self._noted :]:
-                self._writer.loss(f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream")
+                self._writer.loss(
+                    "part.unsupported", f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream"
+                )
                 self._noted += 1
         if self._reader.error is not None and not self._error_told:
             self._error_told = True  # the target hears the error finish, not the provider's message
-            self._writer.loss("/error", f"the source's error ({self._reader.error})")
+            self._writer.loss("error.message_dropped", "/error", f"the source's error ({self._reader.error})")
         write = self._writer.write
         for event in canonical:
             out.extend(write(event))
         if last:  # the source's calls against the target's reading of what was written
             self._calls = self._reader.assembler.finish()
             self._writer.compare(self._calls)
-        if self._on_loss is not None and len(self.losses) > self._told:
-            for loss in self.losses[self._told :]:
-                self._on_loss(loss)
+        if len(self.losses) > self._told:
+            new = self.losses[self._told :]
             self._told = len(self.losses)
+            if self._allowed is not None:  # raised before the events that lost it are given out
+                refuse_unallowed(new, self._allowed)
+            if self._on_loss is not None:
+                for loss in new:
+                    self._on_loss(loss)
         return out
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
@@ -183,6 +191,7 @@ def convert_stream_text(
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
+    allowed: frozenset[str] | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (SSE with `event:` lines where the target uses them, JSON lines,
@@ -195,6 +204,7 @@ def convert_stream_text(
         id_map=id_map,
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
+        allowed=allowed,
     )
     for chunk in chunks:
         yield from (frame(relay._target, event) for event in relay.feed_text(chunk))

@@ -64,15 +64,15 @@ class RelayWriter:
         self.cut = False  # the stream ended without a finish the target carries: relayed cut off
 
     # --- losses ----------------------------------------------------------------------------
-    def _loss(self, pointer: str, what: str) -> None:
+    def _loss(self, code: str, pointer: str, what: str) -> None:
         if what in self._reported:
             return  # one report per kind of value, not one per delta
         self._reported.add(what)
-        report(self.losses, self.strict, pointer, self.dialect, what)
+        report(self.losses, self.strict, code, pointer, self.dialect, what)
 
-    def loss(self, pointer: str, what: str) -> None:
+    def loss(self, code: str, pointer: str, what: str) -> None:
         """Report a loss found outside the writer (the source leaving a block out)."""
-        self._loss(pointer, what)
+        self._loss(code, pointer, what)
 
     # --- writing templates -----------------------------------------------------------------
     def _write(self, kind: str, values: dict[str, Any], out: list[dict[str, Any]], case: str | None = None) -> None:
@@ -82,6 +82,7 @@ class RelayWriter:
                 overlay = template["cases"].get(case)
                 if overlay is None:
                     self._loss(
+                        "finish_reason.changed",
                         "/finish_reason",
                         f"finish reason {case!r} (written as {event.get('type', 'the plain finish')!r})",
                     )
@@ -146,7 +147,7 @@ class RelayWriter:
         (its extensions ride along, for a same-dialect relay) or the argument text that came."""
         encoded = self._encode_call(canonical_of(call), strict=self.strict, id_map=self.id_map)
         for loss in encoded.losses:
-            self._loss(f"/calls/{call['index']}{loss.pointer}", loss.what)
+            self._loss(loss.code, f"/calls/{call['index']}{loss.pointer}", loss.what)
         return encoded.value
 
     # --- blocks ----------------------------------------------------------------------------
@@ -205,6 +206,7 @@ class RelayWriter:
                     same = False
                 if not same:
                     self._loss(
+                        "stream.arguments_changed",
                         f"/calls/{call['index']}/arguments",
                         f"argument text {sent[:40]!r} as {call.get('source_dialect') or 'the source'} reads it",
                     )
@@ -234,7 +236,7 @@ class RelayWriter:
             if self.writes.get("refusal"):
                 self._text("refusal", event["text"], out)
             else:
-                self._loss("/refusal", "a refusal (the model's refusal text)")
+                self._loss("part.unsupported", "/refusal", "a refusal (the model's refusal text)")
         elif kind == "reasoning_delta":
             self._reasoning(event, out)
         elif kind == "tool_call_start":
@@ -271,9 +273,11 @@ class RelayWriter:
             if self.reasoning_as_text and event.get("text"):
                 self._text("text", event["text"], out)  # the caller asked for it: no loss
             elif event.get("text") or not self.reasoning_as_text:
-                self._loss("/reasoning", "reasoning (the stream's reasoning deltas)")
+                self._loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)")
             if event.get("extensions"):
-                self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
+                self._loss(
+                    "reasoning.dropped", "/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}"
+                )
             return
         text = event.get("text")
         if text:
@@ -283,10 +287,12 @@ class RelayWriter:
         signature = field(own, "/signature")
         if signature is None:
             if extensions:
-                self._loss("/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
+                self._loss(
+                    "reasoning.dropped", "/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}"
+                )
             return
         if not self.writes.get("signature") and "signature" not in self._slots:
-            self._loss("/reasoning/extensions", "a reasoning signature")
+            self._loss("reasoning.dropped", "/reasoning/extensions", "a reasoning signature")
             return
         block = self._block
         if block is None or block.kind != "reasoning":
@@ -310,11 +316,11 @@ class RelayWriter:
             losses: list[Loss] = []
             call["call_id"] = encode_id(source_id, self._policy, self.id_map, losses, self.strict, f"/calls/{index}/id")
             for loss in losses:
-                self._loss(loss.pointer, loss.what)
+                self._loss(loss.code, loss.pointer, loss.what)
         else:
             call["call_id"] = source_id
         if source_id is not None and not {"call_id", "call"} & self._slots:
-            self._loss(f"/calls/{index}/id", "call ids")
+            self._loss("id.dropped", f"/calls/{index}/id", "call ids")
         self._calls[index] = call
         block = self._open("call", out, call)
         call["block"] = block.index
@@ -328,7 +334,11 @@ class RelayWriter:
         current = self._block is not None and self._block.call is call
         if call.get("stopped") or (not current and self._call_blocks and not call.get("held")):
             # The target's block for this call is closed (another block came between its fragments).
-            self._loss(f"/calls/{call['index']}/arguments", "argument text after the call's block was closed")
+            self._loss(
+                "stream.arguments_changed",
+                f"/calls/{call['index']}/arguments",
+                "argument text after the call's block was closed",
+            )
             return
         call["sent"] = True
         parts = call["parts"]  # kept while the call is open: whole-call targets write it, its stop checks it
@@ -350,7 +360,11 @@ class RelayWriter:
             if wire is None and "finish_reason" in self._slots:
                 wire = finish_reason_out(self._target, canonical)
                 if wire is None:
-                    self._loss("/finish_reason", f"finish reason {canonical!r} (the stream is relayed cut off)")
+                    self._loss(
+                        "finish_reason.dropped",
+                        "/finish_reason",
+                        f"finish reason {canonical!r} (the stream is relayed cut off)",
+                    )
                     canonical = None
         if canonical is None:
             self._cut(out)
@@ -361,7 +375,7 @@ class RelayWriter:
         self._close(out)
         self._flush(out, end=True)
         for name in usage_lost(self._usage, usage_slots(self._slots)):
-            self._loss(f"/usage/{name}", f"usage {name}")
+            self._loss("usage.dropped", f"/usage/{name}", f"usage {name}")
         self._write("finish", {"finish_reason": wire}, out, case=canonical)
         if self._usage:
             self._write("usage", {}, out)
@@ -375,7 +389,7 @@ class RelayWriter:
         self._flush(out, end=True)
         carried = usage_slots(slot for t in self.writes.get("usage", ()) for _p, slot in t["set"])
         for name in usage_lost(self._usage, carried):
-            self._loss(f"/usage/{name}", f"usage {name}")
+            self._loss("usage.dropped", f"/usage/{name}", f"usage {name}")
         if self._usage and carried:
             self._write("usage", {}, out)
 

@@ -13,7 +13,8 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * would have lost it is written (with an allow-list, the first whose code it does not hold). Nothing is made up: the
+ * target's own Assembler reads what is
  * written (_relay_check), and a call it would read otherwise than the source's Assembler does
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
@@ -32,6 +33,8 @@ export interface RelayOptions {
     idMap?: IdMap | null;
     onLoss?: ((loss: Loss) => void) | null;
     reasoningAsText?: boolean;
+    /** The loss codes let through (checked by the generated wrapper); null: no list. */
+    allowed?: ReadonlySet<string> | null;
 }
 /** Events or text, iterable with `for ... of` (plain Iterable input) and `for await`. */
 export interface RelayIterable<T> extends Iterable<T>, AsyncIterable<T> {

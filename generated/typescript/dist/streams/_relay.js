@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The stream relay: a stream from one dialect to another as it arrives (convertStream in the
  * generated streams/index.ts looks the dialects up by name and hands their objects here).
@@ -14,12 +15,14 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * would have lost it is written (with an allow-list, the first whose code it does not hold). Nothing is made up: the
+ * target's own Assembler reads what is
  * written (_relay_check), and a call it would read otherwise than the source's Assembler does
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
  * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
  */
+import { refuseUnallowed } from "../_allow.js";
 import { streamOf } from "../_dialect.js";
 import { getOwn, isObject } from "../_errors.js";
 import { IdMap } from "../_ids.js";
@@ -74,6 +77,7 @@ export class StreamRelay {
     #reader;
     #writer;
     #onLoss;
+    #allowed;
     #told = 0;
     #noted = 0;
     #errorTold = false;
@@ -93,6 +97,7 @@ export class StreamRelay {
         });
         this.#writer.check = new CallCheck(this.#target);
         this.#onLoss = options.onLoss ?? null;
+        this.#allowed = options.allowed ?? null;
     }
     get losses() {
         return this.#writer.losses;
@@ -125,13 +130,13 @@ export class StreamRelay {
             // Blocks the source's reader leaves out on purpose (server-side tools and their
             // results) do not reach the target either: each is a loss.
             for (const note of notes.slice(this.#noted)) {
-                this.#writer.loss(`/server_tools/${this.#noted}`, `${note.message} of the relayed stream`);
+                this.#writer.loss("part.unsupported", `/server_tools/${this.#noted}`, `${note.message} of the relayed stream`);
                 this.#noted += 1;
             }
         }
         if (this.#reader.error !== null && !this.#errorTold) {
             this.#errorTold = true; // the target hears the error finish, not the provider's message
-            this.#writer.loss("/error", `the source's error (${this.#reader.error})`);
+            this.#writer.loss("error.message_dropped", "/error", `the source's error (${this.#reader.error})`);
         }
         for (const event of canonical) {
             out.push(...this.#writer.write(event));
@@ -140,11 +145,16 @@ export class StreamRelay {
             this.#calls = this.#reader.assembler.finish();
             this.#writer.compare(this.#calls); // the source's calls against the target's reading
         }
-        const onLoss = this.#onLoss;
-        if (onLoss !== null && this.losses.length > this.#told) {
-            for (const loss of this.losses.slice(this.#told))
-                onLoss(loss);
+        if (this.losses.length > this.#told) {
+            const fresh = this.losses.slice(this.#told);
             this.#told = this.losses.length;
+            // thrown before the events that lost it are given out
+            if (this.#allowed !== null)
+                refuseUnallowed(fresh, this.#allowed);
+            const onLoss = this.#onLoss;
+            if (onLoss !== null)
+                for (const loss of fresh)
+                    onLoss(loss);
         }
         return out;
     }

@@ -24,5 +24,5 @@ export declare class CallCheck {
      */
     differences(source: JsonObject[]): [number, string][];
     /** Each difference as a loss at its call, unless one was reported for the call already. */
-    report(source: JsonObject[], losses: Loss[], loss: (pointer: string, what: string) => void): void;
+    report(source: JsonObject[], losses: Loss[], loss: (code: string, pointer: string, what: string) => void): void;
 }

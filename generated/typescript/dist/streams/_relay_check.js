@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The relay's check that it invents and launders nothing: the target's own Assembler reads
  * every event the relay writes, and at the end the calls it makes of them are held against the
@@ -98,7 +99,7 @@ export class CallCheck {
         for (const [index, what] of this.differences(source)) {
             const told = new Set(["/calls", `/calls/${index}`, `/calls/${index}/arguments`]);
             if (!losses.some((found) => told.has(found.pointer)))
-                loss(`/calls/${index}`, what);
+                loss("stream.call_misread", `/calls/${index}`, what);
         }
     }
 }

@@ -33,7 +33,7 @@ export declare class RelayWriter {
         reasoningAsText?: boolean;
     });
     /** Report a loss found outside the writer (the source leaving a block out). */
-    loss(pointer: string, what: string): void;
+    loss(code: string, pointer: string, what: string): void;
     /** One canonical stream event in; the target's events for it out. */
     write(event: JsonObject): JsonObject[];
     /** The source's calls (its Assembler's) against the target's reading of what was written:

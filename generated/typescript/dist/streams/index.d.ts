@@ -15,6 +15,7 @@
 import { type Dialect, type RelayStreamModule } from "../_dialect.js";
 import type { JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
+import { type LossCode } from "../lossCodes.js";
 import * as _relay from "./_relay.js";
 import { type Assembler, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
 export { Assembler, StreamError, type AssemblerOptions, type AssembledStream, type EmitOptions } from "./_common.js";
@@ -54,9 +55,11 @@ export declare function emit(dialect: StreamDialectName, calls: Iterable<unknown
 /** emit(), framed as the dialect's provider sends it (SSE or JSON lines). */
 export declare function emitText(dialect: StreamDialectName, calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
 /** convertStream's options: source and target are dialect names or dialect objects. */
-export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target"> {
+export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target" | "allowed"> {
     source: StreamDialectName | Dialect;
     target: StreamDialectName | Dialect;
+    /** Loss codes let through (lossCodes.ts LOSS_CODES): any other loss throws LossError. */
+    allow?: Iterable<LossCode> | null;
 }
 /** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
 export declare class StreamRelay extends _relay.StreamRelay {
@@ -66,7 +69,8 @@ export declare class StreamRelay extends _relay.StreamRelay {
  * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
  * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
  * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
- * throws LossError on the first one.
+ * throws LossError on the first one; allow: [codes], on the first whose code the list does
+ * not hold.
  */
 export declare function convertStream(events: _relay.RelayInput, options: RelayOptions): StreamRelay;
 /**

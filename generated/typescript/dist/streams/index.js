@@ -16,7 +16,9 @@
  */
 import { streamOf } from "../_dialect.js";
 import { pyRepr } from "../_pytext.js";
+import { allowing } from "../_allow.js";
 import { REGISTRY } from "../dialects.js";
+import { LOSS_CODES } from "../lossCodes.js";
 import * as _relay from "./_relay.js";
 import { ValueError } from "./_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
@@ -65,7 +67,13 @@ function streaming(dialect) {
     return found;
 }
 function resolved(options) {
-    return { ...options, source: streaming(options.source), target: streaming(options.target) };
+    const { allow = null, ...rest } = options;
+    return {
+        ...rest,
+        source: streaming(options.source),
+        target: streaming(options.target),
+        allowed: allowing(allow, LOSS_CODES, options.strict ?? false),
+    };
 }
 /** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
 export class StreamRelay extends _relay.StreamRelay {
@@ -77,7 +85,8 @@ export class StreamRelay extends _relay.StreamRelay {
  * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
  * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
  * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
- * throws LossError on the first one.
+ * throws LossError on the first one; allow: [codes], on the first whose code the list does
+ * not hold.
  */
 export function convertStream(events, options) {
     return new StreamRelay(events, options);

@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
  * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
@@ -17,17 +18,8 @@ import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { StrictJsonError } from "../_strict_json.js";
 import { _copy, equal, get, truthy } from "./_events.js";
-import {
-  Block,
-  canonicalOf,
-  field,
-  loadsText,
-  pyStr,
-  put,
-  usageLost,
-  usageSlots,
-  type RelayCall,
-} from "./_relay_blocks.js";
+import { Block, canonicalOf, field, loadsText, pyStr, put, usageLost, usageSlots } from "./_relay_blocks.js";
+import type { RelayCall } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { compiled, type Template } from "./_relay_read.js";
 
@@ -85,15 +77,15 @@ export class RelayWriter {
   }
 
   // --- losses ----------------------------------------------------------------------------
-  #loss(pointer: string, what: string): void {
+  #loss(code: string, pointer: string, what: string): void {
     if (this.#reported.has(what)) return; // one report per kind of value, not one per delta
     this.#reported.add(what);
-    report(this.losses, this.strict, pointer, this.dialect, what);
+    report(this.losses, this.strict, code, pointer, this.dialect, what);
   }
 
   /** Report a loss found outside the writer (the source leaving a block out). */
-  loss(pointer: string, what: string): void {
-    this.#loss(pointer, what);
+  loss(code: string, pointer: string, what: string): void {
+    this.#loss(code, pointer, what);
   }
 
   // --- writing templates -----------------------------------------------------------------
@@ -104,7 +96,9 @@ export class RelayWriter {
         const overlay = template.cases.get(reason);
         if (overlay === undefined) {
           const type = hasOwn(event, "type") ? event["type"] : "the plain finish";
-          this.#loss("/finish_reason", `finish reason ${pyRepr(reason)} (written as ${pyRepr(type)})`);
+          this.#loss(
+            "finish_reason.changed", "/finish_reason", `finish reason ${pyRepr(reason)} (written as ${pyRepr(type)})`
+          );
         }
         for (const [toks, value] of overlay ?? []) put(event, toks, _copy(value));
       }
@@ -159,7 +153,7 @@ export class RelayWriter {
   #wholeCall(call: RelayCall): unknown {
     const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
     for (const loss of encoded.losses) {
-      this.#loss(`/calls/${call.index}${loss.pointer}`, loss.what);
+      this.#loss(loss.code, `/calls/${call.index}${loss.pointer}`, loss.what);
     }
     return encoded.value;
   }
@@ -227,6 +221,7 @@ export class RelayWriter {
         }
         if (!same) {
           this.#loss(
+            "stream.arguments_changed",
             `/calls/${call.index}/arguments`,
             `argument text ${pyRepr(pySlice(sent, 0, 40))} as the source reads it`,
           );
@@ -257,7 +252,7 @@ export class RelayWriter {
       this.#text("text", event["text"] as string, out);
     } else if (kind === "refusal_delta") {
       if (this.writes.get("refusal")?.length) this.#text("refusal", event["text"] as string, out);
-      else this.#loss("/refusal", "a refusal (the model's refusal text)");
+      else this.#loss("part.unsupported", "/refusal", "a refusal (the model's refusal text)");
     } else if (kind === "reasoning_delta") {
       this.#reasoning(event, out);
     } else if (kind === "tool_call_start") {
@@ -300,11 +295,9 @@ export class RelayWriter {
       if (this.reasoningAsText && truthy(text)) {
         this.#text("text", text as string, out); // the caller asked for it: no loss
       } else if (truthy(text) || !this.reasoningAsText) {
-        this.#loss("/reasoning", "reasoning (the stream's reasoning deltas)");
+        this.#loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)");
       }
-      if (truthy(get(event, "extensions"))) {
-        this.#loss("/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
-      }
+      if (truthy(get(event, "extensions"))) this.#signatureLost(event);
       return;
     }
     if (truthy(text)) this.#text("reasoning", text as string, out);
@@ -313,19 +306,22 @@ export class RelayWriter {
     const own = get(event, "dialect") === this.dialect ? get(extensions, this.dialect) : null;
     const signature = field(own, "/signature");
     if (signature === null || signature === undefined) {
-      if (truthy(extensions)) {
-        this.#loss("/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
-      }
+      if (truthy(extensions)) this.#signatureLost(event);
       return;
     }
     if (!this.writes.get("signature")?.length && !this.#slots.has("signature")) {
-      this.#loss("/reasoning/extensions", "a reasoning signature");
+      this.#loss("reasoning.dropped", "/reasoning/extensions", "a reasoning signature");
       return;
     }
     let block = this.#block;
     if (block === null || block.kind !== "reasoning") block = this.#open("reasoning", out);
     block.signature = signature;
     this.#write("signature", { signature }, out);
+  }
+
+  #signatureLost(event: JsonObject): void {
+    const what = `a reasoning signature of ${pyStr(get(event, "dialect"))}`;
+    this.#loss("reasoning.dropped", "/reasoning/extensions", what);
   }
 
   #callStart(event: JsonObject, out: JsonObject[]): void {
@@ -338,12 +334,12 @@ export class RelayWriter {
     } else if (sourceId !== null && this.#slots.has("call_id") && policy !== null) {
       const losses: Loss[] = [];
       call.callId = encodeId(sourceId, policy, this.idMap, losses, this.strict, `/calls/${index}/id`);
-      for (const loss of losses) this.#loss(loss.pointer, loss.what);
+      for (const loss of losses) this.#loss(loss.code, loss.pointer, loss.what);
     } else {
       call.callId = sourceId;
     }
     if (sourceId !== null && !this.#slots.has("call_id") && !this.#slots.has("call")) {
-      this.#loss(`/calls/${index}/id`, "call ids");
+      this.#loss("id.dropped", `/calls/${index}/id`, "call ids");
     }
     this.#calls.set(index, call);
     const block = this.#open("call", out, call);
@@ -358,7 +354,9 @@ export class RelayWriter {
     const current = this.#block !== null && this.#block.call === call;
     if (call.stopped || (!current && this.#callBlocks && !call.held)) {
       // The target's block for this call is closed (another block came between its fragments).
-      this.#loss(`/calls/${call.index}/arguments`, "argument text after the call's block was closed");
+      this.#loss(
+        "stream.arguments_changed", `/calls/${call.index}/arguments`, "argument text after the call's block was closed"
+      );
       return;
     }
     call.sent = true;
@@ -381,7 +379,8 @@ export class RelayWriter {
       if (wire === null && this.#slots.has("finish_reason")) {
         wire = finishReasonOut(this.#target, canonical);
         if (wire === null) {
-          this.#loss("/finish_reason", `finish reason ${pyRepr(canonical)} (the stream is relayed cut off)`);
+          const what = `finish reason ${pyRepr(canonical)} (the stream is relayed cut off)`;
+          this.#loss("finish_reason.dropped", "/finish_reason", what);
           canonical = null;
         }
       }
@@ -396,7 +395,8 @@ export class RelayWriter {
     }
     this.#close(out);
     this.#flush(out, true);
-    for (const name of usageLost(this.#usage, usageSlots(this.#slots))) this.#loss(`/usage/${name}`, `usage ${name}`);
+    const lost = usageLost(this.#usage, usageSlots(this.#slots));
+    for (const name of lost) this.#loss("usage.dropped", `/usage/${name}`, `usage ${name}`);
     this.#write("finish", { finish_reason: wire }, out, canonical);
     if (this.#usage.size) this.#write("usage", {}, out);
     this.#write("end", {}, out);
@@ -408,13 +408,13 @@ export class RelayWriter {
     this.cut = true;
     this.#flush(out, true);
     const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
-    for (const name of usageLost(this.#usage, carried)) this.#loss(`/usage/${name}`, `usage ${name}`);
+    for (const name of usageLost(this.#usage, carried)) this.#loss("usage.dropped", `/usage/${name}`, `usage ${name}`);
     if (this.#usage.size && carried.size) this.#write("usage", {}, out);
   }
 
   /** The source's calls (its Assembler's) against the target's reading of what was written:
    * each call read otherwise is a loss, unless one was reported for it already. */
   compare(source: JsonObject[]): void {
-    this.check?.report(source, this.losses, (pointer, what) => this.#loss(pointer, what));
+    this.check?.report(source, this.losses, (code, pointer, what) => this.#loss(code, pointer, what));
   }
 }

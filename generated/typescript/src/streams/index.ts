@@ -19,7 +19,9 @@ import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import type { JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
+import { allowing } from "../_allow.js";
 import { REGISTRY } from "../dialects.js";
+import { LOSS_CODES, type LossCode } from "../lossCodes.js";
 import * as _relay from "./_relay.js";
 import {
   ValueError, type Assembler, type AssemblerOptions, type AssembledStream, type EmitOptions
@@ -101,9 +103,11 @@ export function emitText(
 }
 
 /** convertStream's options: source and target are dialect names or dialect objects. */
-export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target"> {
+export interface RelayOptions extends Omit<_relay.RelayOptions, "source" | "target" | "allowed"> {
   source: StreamDialectName | Dialect;
   target: StreamDialectName | Dialect;
+  /** Loss codes let through (lossCodes.ts LOSS_CODES): any other loss throws LossError. */
+  allow?: Iterable<LossCode> | null;
 }
 
 /** The dialect object of a name (or the object given), checked to have a stream mapping. */
@@ -114,7 +118,13 @@ function streaming(dialect: string | Dialect): Dialect {
 }
 
 function resolved(options: RelayOptions): _relay.RelayOptions {
-  return { ...options, source: streaming(options.source), target: streaming(options.target) };
+  const { allow = null, ...rest } = options;
+  return {
+    ...rest,
+    source: streaming(options.source),
+    target: streaming(options.target),
+    allowed: allowing(allow, LOSS_CODES, options.strict ?? false),
+  };
 }
 
 /** One stream relayed from source to target (see streams/_relay.ts StreamRelay). */
@@ -128,7 +138,8 @@ export class StreamRelay extends _relay.StreamRelay {
  * Relay a stream of source events (objects, JSON text, SDK objects; an Iterable or an
  * AsyncIterable) as target events: iterate the result (`for await`, or `for ... of` over a
  * plain Iterable). Losses land in `.losses` as they happen (and go to onLoss); strict: true
- * throws LossError on the first one.
+ * throws LossError on the first one; allow: [codes], on the first whose code the list does
+ * not hold.
  */
 export function convertStream(events: _relay.RelayInput, options: RelayOptions): StreamRelay {
   return new StreamRelay(events, options);

@@ -88,9 +88,9 @@ class CallCheck:
                 out.append((index, f"{what} (its readers would take it with other arguments)"))
         return out
 
-    def report(self, source: list[dict[str, Any]], losses: list[Loss], loss: Callable[[str, str], None]) -> None:
+    def report(self, source: list[dict[str, Any]], losses: list[Loss], loss: Callable[[str, str, str], None]) -> None:
         """Each difference as a loss at its call, unless one was reported for the call already."""
         for index, what in self.differences(source):
             told = ("/calls", f"/calls/{index}", f"/calls/{index}/arguments")
             if not any(found.pointer in told for found in losses):
-                loss(f"/calls/{index}", what)
+                loss("stream.call_misread", f"/calls/{index}", what)

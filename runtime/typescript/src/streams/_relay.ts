@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The stream relay: a stream from one dialect to another as it arrives (convertStream in the
  * generated streams/index.ts looks the dialects up by name and hands their objects here).
@@ -14,13 +15,15 @@
  * stays constant whatever the stream's length. Losses are reported, never silent: each goes to
  * `relay.losses` once per kind of value (and, for callers that only see the events, to
  * `onLoss`); with strict: true the first one throws LossError instead, before any event that
- * would have lost it is written. Nothing is made up: the target's own Assembler reads what is
+ * would have lost it is written (with an allow-list, the first whose code it does not hold). Nothing is made up: the
+ * target's own Assembler reads what is
  * written (_relay_check), and a call it would read otherwise than the source's Assembler does
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
  * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
  */
 
+import { refuseUnallowed } from "../_allow.js";
 import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { getOwn, isObject, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
@@ -40,6 +43,8 @@ export interface RelayOptions {
   idMap?: IdMap | null;
   onLoss?: ((loss: Loss) => void) | null;
   reasoningAsText?: boolean;
+  /** The loss codes let through (checked by the generated wrapper); null: no list. */
+  allowed?: ReadonlySet<string> | null;
 }
 
 /** Events or text, iterable with `for ... of` (plain Iterable input) and `for await`. */
@@ -99,6 +104,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   readonly #reader: RelayReader;
   readonly #writer: RelayWriter;
   readonly #onLoss: ((loss: Loss) => void) | null;
+  readonly #allowed: ReadonlySet<string> | null;
   #told = 0;
   #noted = 0;
   #errorTold = false;
@@ -119,6 +125,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     });
     this.#writer.check = new CallCheck(this.#target);
     this.#onLoss = options.onLoss ?? null;
+    this.#allowed = options.allowed ?? null;
   }
 
   get losses(): Loss[] {
@@ -157,13 +164,13 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       // Blocks the source's reader leaves out on purpose (server-side tools and their
       // results) do not reach the target either: each is a loss.
       for (const note of notes.slice(this.#noted)) {
-        this.#writer.loss(`/server_tools/${this.#noted}`, `${note.message} of the relayed stream`);
+        this.#writer.loss("part.unsupported", `/server_tools/${this.#noted}`, `${note.message} of the relayed stream`);
         this.#noted += 1;
       }
     }
     if (this.#reader.error !== null && !this.#errorTold) {
       this.#errorTold = true; // the target hears the error finish, not the provider's message
-      this.#writer.loss("/error", `the source's error (${this.#reader.error})`);
+      this.#writer.loss("error.message_dropped", "/error", `the source's error (${this.#reader.error})`);
     }
     for (const event of canonical) {
       out.push(...this.#writer.write(event));
@@ -172,10 +179,13 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       this.#calls = this.#reader.assembler.finish();
       this.#writer.compare(this.#calls); // the source's calls against the target's reading
     }
-    const onLoss = this.#onLoss;
-    if (onLoss !== null && this.losses.length > this.#told) {
-      for (const loss of this.losses.slice(this.#told)) onLoss(loss);
+    if (this.losses.length > this.#told) {
+      const fresh = this.losses.slice(this.#told);
       this.#told = this.losses.length;
+      // thrown before the events that lost it are given out
+      if (this.#allowed !== null) refuseUnallowed(fresh, this.#allowed);
+      const onLoss = this.#onLoss;
+      if (onLoss !== null) for (const loss of fresh) onLoss(loss);
     }
     return out;
   }

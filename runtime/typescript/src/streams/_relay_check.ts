@@ -1,4 +1,5 @@
-// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The relay's check that it invents and launders nothing: the target's own Assembler reads
  * every event the relay writes, and at the end the calls it makes of them are held against the
@@ -30,7 +31,9 @@ export function refuseWholeResponse(dialect: string, event: JsonObject): void {
   walk(event, path).forEach((item, n) => {
     if (isObject(item) && hasOwn(item, whole) && !hasOwn(item, delta)) {
       const at = "/" + path.slice(0, -1).join("/") + `/${n}/${whole}`;
-      throw new StreamError(dialect, at, "a whole (non-streaming) response, not a stream event: convert it as a response");
+      throw new StreamError(
+        dialect, at, "a whole (non-streaming) response, not a stream event: convert it as a response"
+      );
     }
   });
 }
@@ -98,10 +101,10 @@ export class CallCheck {
   }
 
   /** Each difference as a loss at its call, unless one was reported for the call already. */
-  report(source: JsonObject[], losses: Loss[], loss: (pointer: string, what: string) => void): void {
+  report(source: JsonObject[], losses: Loss[], loss: (code: string, pointer: string, what: string) => void): void {
     for (const [index, what] of this.differences(source)) {
       const told = new Set(["/calls", `/calls/${index}`, `/calls/${index}/arguments`]);
-      if (!losses.some((found) => told.has(found.pointer))) loss(`/calls/${index}`, what);
+      if (!losses.some((found) => told.has(found.pointer))) loss("stream.call_misread", `/calls/${index}`, what);
     }
   }
 }

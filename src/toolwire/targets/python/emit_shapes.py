@@ -52,6 +52,7 @@ class PyVariant(_View):
                 "default_value": u.default,
                 "equivalent": u.equivalent,
                 "what": u.what,
+                "code": u.code,
             }
             for u in self.node.uncarried
         ]
@@ -193,6 +194,7 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
         "checks": [v.obj.checks() for v in variants],
         "roots": list(shape.roots),
         "unmatched_pointer": shape.unmatched_pointer,
+        "unmatched_code": shape.unmatched_code,
         "notes_calls": shape.name == "tool_call",
         "canonical_type": type_name_of(shape.name),  # the TypedDict of canonical_types the converters speak
     }

@@ -301,10 +301,10 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {where}, {expr(message)})')
             case Drop(target, key):
                 out.append(f"{pad}del {target}[{key!r}]")
-            case Lose(pointer, what):
+            case Lose(code, pointer, what):
                 place = Lit(pointer) if isinstance(pointer, str) else pointer
                 lost = Lit(what) if isinstance(what, str) else what
-                out.append(f"{pad}lose({expr(place)}, {expr(lost)})")
+                out.append(f"{pad}lose({expr(Lit(code))}, {expr(place)}, {expr(lost)})")
             case ForEachKey(key, obj, body, None):
                 out.append(f"{pad}for {key} in {obj}:")
                 out += steps(body, depth + 1)

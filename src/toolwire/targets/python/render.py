@@ -17,6 +17,7 @@ import jinja2
 from toolwire.ir.errors import GenerateError
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.fingerprint import package_version
+from toolwire.spec.loss_codes import LOSS_CODES
 from toolwire.spec.model import SHAPES, Spec, SpecError
 from toolwire.spec.overlay import label, shown_path
 from toolwire.spec.positions import pointer_line
@@ -76,6 +77,7 @@ def render(
     context = {
         "dialects": dialects,
         "shapes": list(SHAPES),
+        "loss_codes": LOSS_CODES,
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
         "package": package,
         "version": package_version(spec),

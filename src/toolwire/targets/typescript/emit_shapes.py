@@ -52,6 +52,7 @@ class TsVariant(_View):
                 "read": f"canonical[{ts(u.name)}]",
                 "differs": _differs_default(f"canonical[{ts(u.name)}]", u.default),
                 "what": u.what,
+                "code": u.code,
             }
             for u in self.node.uncarried
         ]
@@ -203,6 +204,7 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
         "checks": [v.obj.checks() for v in variants],
         "roots": list(shape.roots),
         "unmatched_pointer": shape.unmatched_pointer,
+        "unmatched_code": shape.unmatched_code,
         "notes_calls": shape.name == "tool_call",
     }
 

@@ -250,10 +250,10 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {at}, {text});')
             case Drop(target, key):
                 out.append(f"{pad}delete ({_camel(target)} as JsonObject)[{literal(key)}];")
-            case Lose(pointer, what):
+            case Lose(code, pointer, what):
                 at = _cast(pointer, "string") if not isinstance(pointer, str) else literal(pointer)
                 text = expr(what) if not isinstance(what, str) else literal(what)
-                out.append(f"{pad}lose({at}, {text});")
+                out.append(f"{pad}lose({literal(code)}, {at}, {text});")
             case ForEachKey(key, obj, body, None):
                 out.append(f"{pad}for (const {_camel(key)} of Object.keys({_camel(obj)} as JsonObject)) {{")
                 out += steps(body, depth + 1)

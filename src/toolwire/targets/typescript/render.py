@@ -18,6 +18,7 @@ import jinja2
 from toolwire.ir.errors import GenerateError
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.fingerprint import package_version
+from toolwire.spec.loss_codes import LOSS_CODES
 from toolwire.spec.model import SHAPES, Spec, SpecError
 from toolwire.spec.overlay import label, shown_path
 from toolwire.spec.positions import pointer_line
@@ -67,6 +68,7 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str
     context = {
         "dialects": dialects,
         "shapes": list(SHAPES),
+        "loss_codes": LOSS_CODES,
         "package": npm_name(package),
         "version": package_version(spec),
         # the modules below src/ the templates may import, by path without .ts

@@ -18,11 +18,12 @@ problem names its file, line and key (`toolwire.toml:7: serve.routes[0].upstream
     [tool.toolwire.serve.routes.upstream]
     dialect = "openai_chat"
     base_url = "https://api.openai.com"      # the only place an upstream host comes from
-    credential = "env:OPENAI_API_KEY"        # or "passthrough" (the client's key), or "none"
-                                             # Bedrock also: "aws" (SigV4 with AWS_ACCESS_KEY_ID,
-                                             # AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN) or
-                                             # "aws:ID_VAR,SECRET_VAR[,TOKEN_VAR]"
-    region = "us-east-1"                     # SigV4's region; else read from a bedrock-runtime URL
+    credential = "env:OPENAI_API_KEY"        # or "passthrough" (the client's key), or "none"; for
+                                             # bedrock_converse also "aws" (SigV4 signed with
+                                             # AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and optional
+                                             # AWS_SESSION_TOKEN) or "aws:ID_VAR,SECRET_VAR[,TOKEN_VAR]",
+                                             # with `region = "us-east-1"` unless the base_url's host
+                                             # names it (bedrock-runtime.<region>.amazonaws.com)
     models = { "claude-sonnet-4-5" = "gpt-4o", "*" = "gpt-4o-mini" }
     timeout = 300                            # seconds without a byte from the upstream
 """

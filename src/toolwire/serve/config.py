@@ -302,8 +302,8 @@ def _signing(raw: dict[str, Any], dialect: str, base_url: str, credential: str, 
     """The region an `aws` credential signs for (the `region` key, else the Bedrock host's);
     refused for a dialect that takes no AWS signature, or variables not named plainly."""
     if "region" in raw:
-        region = _typed(raw, "region", str, where, "an AWS region name")
-        if not re.fullmatch(r"[a-z]{2}(-[a-z0-9]+)+", region):
+        region: str | None = str(_typed(raw, "region", str, where, "an AWS region name"))
+        if not re.fullmatch(r"[a-z]{2}(-[a-z0-9]+)+", region or ""):
             raise ConfigError(f"{where}.region: expected an AWS region name like us-east-1, got {region!r}")
     else:
         region = sigv4.region_from_url(base_url)

@@ -18,7 +18,7 @@ import struct
 import zlib
 from typing import Any
 
-from botocore.eventstream import EventStreamBuffer, ParserError
+from botocore.eventstream import EventStreamBuffer, ParserError  # type: ignore[import-untyped]  # botocore ships no types
 
 from toolwire.serve.framing import EventTooLarge
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from botocore.credentials import Credentials
+    from botocore.credentials import Credentials  # type: ignore[import-untyped]  # botocore ships no types
 
 DEFAULT_NAMES = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN")
 # bedrock-runtime.us-east-1.amazonaws.com, bedrock-runtime-fips.us-gov-west-1.amazonaws.com
@@ -66,8 +66,8 @@ def sign(
 ) -> dict[str, str]:
     """The headers to send: the given ones plus x-amz-date, the session token if any, and the
     authorization botocore computed over method, URL, those headers and the body."""
-    from botocore.auth import SigV4Auth
-    from botocore.awsrequest import AWSRequest
+    from botocore.auth import SigV4Auth  # type: ignore[import-untyped]  # botocore ships no types
+    from botocore.awsrequest import AWSRequest  # type: ignore[import-untyped]  # botocore ships no types
 
     request = AWSRequest(method="POST", url=url, headers=dict(headers), data=body)
     SigV4Auth(creds, service, region).add_auth(request)

@@ -1,8 +1,8 @@
 """Bedrock Converse through `toolwire serve`, both ways, over loopback: boto3's real
 `bedrock-runtime` client pointed at the gateway (Bedrock inbound, an Anthropic or OpenAI Chat
 upstream), and the openai SDK in front of a fake Bedrock upstream that serves the vectors as
-AWS's binary event stream and checks each request's SigV4 signature with botocore. Also: the
-gateway's event-stream encoder read back by botocore's parser, and nothing secret recorded."""
+AWS's binary event stream and checks each request's SigV4 signature with botocore. Also:
+nothing secret recorded. The event-stream and SigV4 pieces alone: test_serve_eventstream.py."""
 
 from __future__ import annotations
 
@@ -19,14 +19,11 @@ from botocore.auth import SigV4Auth
 from botocore.awsrequest import AWSRequest
 from botocore.config import Config
 from botocore.credentials import Credentials
-from botocore.eventstream import EventStreamBuffer
 from botocore.exceptions import ClientError, EventStreamError
 
 from tests.test_serve_fakes import Answer, FakeUpstream, Serving, gateways, response_vector, running, stream_vector
-from toolwire.serve import eventstream, sigv4
 from toolwire.serve.app import build
 from toolwire.serve.config import parse
-from toolwire.serve.framing import EventTooLarge
 
 ACCESS, SECRET, TOKEN = "AKIDTOOLWIRETEST", "fake/secret+key-0123456789abcdef", "fake-session-token-0123456789"
 REGION = "eu-west-3"
@@ -124,49 +121,6 @@ def check_signed(received: dict[str, Any]) -> None:
     assert auth.endswith(f"Signature={expected}")
     stamp = datetime.strptime(headers["x-amz-date"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
     assert abs((datetime.now(UTC) - stamp).total_seconds()) < 300
-
-
-def parse_stream(content: bytes) -> list[tuple[dict[str, Any], Any]]:
-    buffer = EventStreamBuffer()
-    buffer.add_data(content)
-    return [(message.headers, json.loads(message.payload)) for message in buffer]
-
-
-# --- the event stream itself ---
-
-
-def test_encoded_messages_read_back_with_botocore() -> None:
-    events = [
-        *stream_vector("bedrock_converse", "two toolUse blocks in a row"),
-        {"throttlingException": {"message": "slow"}},
-    ]
-    parsed = parse_stream(b"".join(eventstream.encode(e) for e in events))
-    assert [payload for _, payload in parsed] == [next(iter(e.values())) for e in events]
-    assert [h[":event-type"] for h, _ in parsed[:-1]] == [next(iter(e)) for e in events[:-1]]
-    assert all(h[":message-type"] == "event" and h[":content-type"] == "application/json" for h, _ in parsed[:-1])
-    assert parsed[-1][0][":message-type"] == "exception" and parsed[-1][0][":exception-type"] == "throttlingException"
-
-
-def test_the_decoder_gives_the_relay_its_json_lines_split_anywhere() -> None:
-    events = stream_vector("bedrock_converse", "two toolUse blocks in a row")
-    data = b"".join(eventstream.encode(e) for e in events) + eventstream.encode(
-        {"validationException": {"message": "x"}}
-    )
-    decoder = eventstream.Decoder(1 << 20)
-    lines = [line for i in range(0, len(data), 7) for line in decoder.feed(data[i : i + 7])]
-    assert [json.loads(line) for line in lines] == [*events, {"validationException": {"message": "x"}}]
-
-
-def test_the_decoder_refuses_a_bad_crc_and_a_message_past_the_limit() -> None:
-    message = bytearray(eventstream.encode({"messageStart": {"role": "assistant"}}))
-    message[-1] ^= 0xFF
-    with pytest.raises(eventstream.BadEventStream, match="malformed"):
-        eventstream.Decoder(1 << 20).feed(bytes(message))
-    big = eventstream.encode({"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": "x" * 500}}})
-    with pytest.raises(EventTooLarge, match="limit of 100 bytes"):
-        eventstream.Decoder(100).feed(big[:150])  # refused before the message is whole
-    with pytest.raises(EventTooLarge):
-        eventstream.Decoder(100).feed(big)
 
 
 # --- the openai SDK in front of a Bedrock upstream (signed) ---
@@ -365,44 +319,16 @@ def test_a_cut_stream_reaches_boto3_as_an_exception_event(serving: Serving, aws_
 def test_the_inbound_key_check_verifies_boto3s_signature(serving: Serving, aws_env: None) -> None:
     fake = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
     base = serving(fake, "bedrock_converse", inbound_key_env="GATEWAY_KEY", upstream={"credential": "env:UP_KEY"})
-    answer = bedrock_client(base).converse(modelId="anthropic.claude-3:0", messages=USER)
+    arn = "arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-3:0"
+    answer = bedrock_client(base).converse(modelId=arn, messages=USER)
     assert answer["output"]["message"]["content"] == [{"text": "Paris is sunny at 22C."}]
+    assert fake.received[0]["body"]["model"] == arn  # an ARN's `/` stays in the model id
     wrong = bedrock_client(base, secret="not-the-gateway-secret-000")
     with pytest.raises(ClientError) as raised:
         wrong.converse(modelId="anthropic.claude-3:0", messages=USER)
     assert raised.value.response["Error"]["Code"] == "UnrecognizedClientException"
     assert "signature does not match" in raised.value.response["Error"]["Message"]
     assert len(fake.received) == 1
-
-
-def test_sigv4_verify_refuses_a_changed_body_an_old_date_and_a_bearer_header() -> None:
-    creds = Credentials("AKIDX", GATEWAY_SECRET)
-    url = "http://gw.test/model/m%3A0/converse"
-    headers = sigv4.sign(creds, "bedrock", "us-east-1", url, {"content-type": "application/json"}, b'{"a":1}')
-    headers["host"] = "gw.test"
-    assert sigv4.verify("POST", url, headers, b'{"a":1}', GATEWAY_SECRET) is None
-    assert (
-        sigv4.verify("POST", url, headers, b'{"a":2}', GATEWAY_SECRET)
-        == "the signature does not match the gateway's key"
-    )
-    later = datetime.now(UTC).replace(year=datetime.now(UTC).year + 1)
-    assert (
-        sigv4.verify("POST", url, headers, b'{"a":1}', GATEWAY_SECRET, now=later) == "the signature's date is not now"
-    )
-    bearer = {**headers, "authorization": "Bearer x"}
-    assert (
-        sigv4.verify("POST", url, bearer, b'{"a":1}', GATEWAY_SECRET)
-        == "the authorization header is no AWS SigV4 signature"
-    )
-
-
-def test_the_region_comes_from_the_route_or_the_bedrock_host() -> None:
-    assert sigv4.region_from_url("https://bedrock-runtime.ap-southeast-2.amazonaws.com") == "ap-southeast-2"
-    assert sigv4.region_from_url("https://bedrock-runtime-fips.us-gov-west-1.amazonaws.com/") == "us-gov-west-1"
-    assert sigv4.region_from_url("http://127.0.0.1:9000") is None
-    table = {"inbound": "openai_chat", "upstream": {"dialect": "bedrock_converse", "credential": "aws"}}
-    table["upstream"]["base_url"] = "https://bedrock-runtime.ca-central-1.amazonaws.com"
-    assert parse({"routes": [table]}, "t", "t").routes[0].upstream.region == "ca-central-1"
 
 
 # --- recording: no credential of either leg is written ---
@@ -441,3 +367,24 @@ def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: No
     assert [entry["inbound"] for entry in index] == ["bedrock_converse", "openai_chat"]
     assert all(entry["status"] == 200 for entry in index)
     assert index[0]["headers"]["authorization"] == "[redacted]"
+
+
+def test_the_inbound_key_check_takes_a_bedrock_api_key_as_a_bearer_token(
+    serving: Serving, aws_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
+    base = serving(fake, "bedrock_converse", inbound_key_env="GATEWAY_KEY", upstream={"credential": "env:UP_KEY"})
+    monkeypatch.setenv("AWS_BEARER_TOKEN_BEDROCK", GATEWAY_SECRET)  # boto3 then sends it as a bearer token
+    client = boto3.client(
+        "bedrock-runtime", region_name="us-east-1", endpoint_url=base, config=Config(retries={"max_attempts": 1})
+    )
+    answer = client.converse(modelId="m", messages=USER)
+    assert answer["output"]["message"]["content"] == [{"text": "Paris is sunny at 22C."}]
+    monkeypatch.setenv("AWS_BEARER_TOKEN_BEDROCK", "not-the-gateway-key-0123")
+    client = boto3.client(
+        "bedrock-runtime", region_name="us-east-1", endpoint_url=base, config=Config(retries={"max_attempts": 1})
+    )
+    with pytest.raises(ClientError) as raised:
+        client.converse(modelId="m", messages=USER)
+    assert raised.value.response["ResponseMetadata"]["HTTPStatusCode"] == 401
+    assert len(fake.received) == 1

@@ -53,7 +53,7 @@ def stream_vector(dialect: str, starts: str) -> list[dict[str, Any]]:
 
 def frame(dialect: str, event: dict[str, Any]) -> bytes:
     """One event as the provider sends it (Bedrock's binary messages written by the gateway's
-    encoder, which tests/test_serve_bedrock.py checks against botocore's parser)."""
+    encoder, which tests/test_serve_eventstream.py checks against botocore's parser)."""
     if dialect == "bedrock_converse":
         return eventstream.encode(event)
     data = json.dumps(event)

@@ -7,7 +7,7 @@ exception message (the stream dialect models those events too).
 
 Writing one for a Bedrock client has no usable library (docs/serve.md says why), so `encode` is
 the few lines of the format itself: a prelude (total and header lengths, their CRC32), string
-headers, the JSON payload and the CRC32 of all of it. tests/test_serve_bedrock.py reads every
+headers, the JSON payload and the CRC32 of all of it. tests/test_serve_eventstream.py reads every
 message it writes back with botocore's parser.
 """
 

@@ -229,6 +229,33 @@ def test_unset_aws_variables_are_a_clear_error_not_an_unsigned_request(
     assert fake.received == []
 
 
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (
+            Answer(text="this is no event stream, just text"),
+            "stream not understood: the upstream event stream is malformed",
+        ),
+        (
+            Answer(events=stream_vector("bedrock_converse", "two toolUse blocks in a row"), cut_after=5),
+            "stream broke off",
+        ),
+    ],
+)
+def test_a_broken_bedrock_stream_is_an_error_never_a_completion(
+    serving: Serving, aws_env: None, answer: Answer, said: str
+) -> None:
+    base = serving(FakeUpstream("bedrock_converse", answer), "openai_chat", upstream=SIGNED)
+    stream = openai_client(base).chat.completions.create(
+        model="m", max_tokens=64, stream=True, messages=[{"role": "user", "content": "go"}]
+    )
+    finishes = []
+    with pytest.raises(openai.APIError, match=said):
+        for chunk in stream:
+            finishes += [c.finish_reason for c in chunk.choices if c.finish_reason]
+    assert finishes == []
+
+
 # --- boto3's bedrock-runtime client in front of Anthropic and OpenAI Chat upstreams ---
 
 
@@ -334,7 +361,7 @@ def test_the_inbound_key_check_verifies_boto3s_signature(serving: Serving, aws_e
 # --- recording: no credential of either leg is written ---
 
 
-def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: None) -> None:
+def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: None, toolwire: Any) -> None:
     record = tmp_path / "rec"
     up = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
     down = FakeUpstream(
@@ -367,6 +394,10 @@ def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: No
     assert [entry["inbound"] for entry in index] == ["bedrock_converse", "openai_chat"]
     assert all(entry["status"] == 200 for entry in index)
     assert index[0]["headers"]["authorization"] == "[redacted]"
+    # Bedrock's requests, responses and stream events as recorded are payloads validate knows
+    result = toolwire("validate", record)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert " 0 invalid, 0 undetected" in result.stdout + result.stderr
 
 
 def test_the_inbound_key_check_takes_a_bedrock_api_key_as_a_bearer_token(

@@ -88,3 +88,10 @@ def test_the_region_comes_from_the_route_or_the_bedrock_host() -> None:
     table = {"inbound": "openai_chat", "upstream": {"dialect": "bedrock_converse", "credential": "aws"}}
     table["upstream"]["base_url"] = "https://bedrock-runtime.ca-central-1.amazonaws.com"
     assert parse({"routes": [table]}, "t", "t").routes[0].upstream.region == "ca-central-1"
+
+
+def test_an_error_message_reads_as_an_exception_event_with_its_code() -> None:
+    headers = {":message-type": "error", ":error-code": "InternalFailure", ":error-message": "oops"}
+    assert eventstream.event_of(headers, b"") == {"internalServerException": {"message": "InternalFailure: oops"}}
+    with pytest.raises(eventstream.BadEventStream, match="messageStart message's payload is not JSON"):
+        eventstream.event_of({":message-type": "event", ":event-type": "messageStart"}, b"{nope")

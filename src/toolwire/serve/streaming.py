@@ -71,10 +71,10 @@ def _splitter(framing: str, limit: int) -> EventSplitter | Decoder:
     return Decoder(limit) if framing == "eventstream" else EventSplitter(framing, limit)
 
 
-def _written(framing: str, events: list[dict[str, Any]], framed: str) -> str | bytes:
+def _written(framing: str, events: list[dict[str, Any]], framed: str) -> bytes:
     """The client's events as its dialect sends them: the relay's framed text, or one binary
     message per event for an AWS event stream."""
-    return b"".join(eventstream.encode(event) for event in events) if framing == "eventstream" else framed
+    return b"".join(eventstream.encode(event) for event in events) if framing == "eventstream" else framed.encode()
 
 
 async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str | bytes]:
@@ -86,7 +86,7 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str | 
     failure: Failed | None = None
     said: list[str] = []  # an error the upstream sent in its stream, for the client's error event
 
-    def relay(texts: list[str]) -> str | bytes:
+    def relay(texts: list[str]) -> bytes:
         out = []
         for text in texts:
             payload = event_payload(text)
@@ -98,7 +98,7 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str | 
             for event in events:
                 ex.capture.add("client_response", event)
             out.append(_written(framing, events, framed))
-        return b"".join(out) if framing == "eventstream" else "".join(out)  # type: ignore[arg-type]
+        return b"".join(out)
 
     try:
         async for chunk in response.aiter_bytes():

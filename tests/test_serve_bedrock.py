@@ -190,16 +190,26 @@ def test_openai_sdk_streams_calls_from_bedrocks_event_stream(serving: Serving, a
     check_signed(fake.received[0])
 
 
-def test_a_bedrock_error_reaches_the_openai_sdk_as_its_own(serving: Serving, aws_env: None) -> None:
-    answer = Answer(
-        status=429, body={"message": "Too many tokens, slow down"}, headers={"x-amzn-errortype": "ThrottlingException"}
-    )
+@pytest.mark.parametrize(
+    ("status", "kind", "body", "error_class"),
+    [
+        (429, "ThrottlingException", {"message": "Too many tokens, slow down"}, openai.RateLimitError),
+        (400, "ValidationException", {"message": "Too many tokens, slow down"}, openai.BadRequestError),
+        # AWS's own front door answers some errors with a capitalised key
+        (403, "AccessDeniedException", {"Message": "Too many tokens, slow down"}, openai.PermissionDeniedError),
+    ],
+)
+def test_a_bedrock_error_reaches_the_openai_sdk_as_its_own(
+    serving: Serving, aws_env: None, status: int, kind: str, body: dict[str, str], error_class: type[Exception]
+) -> None:
+    answer = Answer(status=status, body=body, headers={"x-amzn-errortype": kind})
     base = serving(FakeUpstream("bedrock_converse", answer), "openai_chat", upstream=SIGNED)
-    with pytest.raises(openai.RateLimitError) as raised:
+    with pytest.raises(error_class) as raised:
         openai_client(base).chat.completions.create(
             model="m", max_tokens=5, messages=[{"role": "user", "content": "x"}]
         )
-    assert "Too many tokens, slow down" in str(raised.value) and raised.value.status_code == 429
+    assert str(raised.value).endswith(f"answered {status}: Too many tokens, slow down")  # the message alone
+    assert raised.value.status_code == status  # type: ignore[attr-defined]
 
 
 def test_an_exception_event_in_bedrocks_stream_ends_the_clients_stream_in_error(

@@ -143,7 +143,7 @@ def upstream_message(body: bytes) -> str:
         document = json.loads(body)
     except (ValueError, RecursionError):
         document = None
-    for path in (("error", "message"), ("message",), ("error",), ("detail",)):
+    for path in (("error", "message"), ("message",), ("Message",), ("error",), ("detail",)):
         found: Any = document
         for key in path:
             found = found.get(key) if isinstance(found, dict) else None

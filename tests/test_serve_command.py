@@ -55,6 +55,10 @@ BEDROCK = {
             "t.routes[0].upstream.region: expected an AWS region name like us-east-1",
         ),
         (
+            {"routes": [{**GOOD, "upstream": {**BEDROCK, "credential": "AKIA-pasted-key"}}]},
+            "t.routes[0].upstream.credential: expected env:NAME, passthrough or none, or aws (SigV4), got",
+        ),
+        (
             {"routes": [{**GOOD, "upstream": {**BEDROCK, "credential": "aws:ONLY_ONE"}}]},
             "t.routes[0].upstream.credential: expected aws or aws:ACCESS_KEY_VAR,SECRET_KEY_VAR",
         ),

@@ -289,7 +289,8 @@ def _upstream(raw: Any, where: str) -> Upstream:
     region = _signing(raw, dialect, base_url, credential, where)
     known = credential in ("passthrough", "none") or (credential.startswith("env:") and len(credential) > 4)
     if not known and not sigv4.is_aws(credential):
-        raise ConfigError(f"{where}.credential: expected env:NAME, passthrough or none, got {credential!r}")
+        aws = ", or aws (SigV4)" if WIRES[dialect].signing else ""
+        raise ConfigError(f"{where}.credential: expected env:NAME, passthrough or none{aws}, got {credential!r}")
     models = _typed(raw, "models", dict, where, "a table of model names") if "models" in raw else {}
     for name, value in models.items():
         if not isinstance(value, str) or not value:

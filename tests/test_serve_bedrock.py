@@ -28,6 +28,7 @@ from toolwire.serve.config import parse
 ACCESS, SECRET, TOKEN = "AKIDTOOLWIRETEST", "fake/secret+key-0123456789abcdef", "fake-session-token-0123456789"
 REGION = "eu-west-3"
 GATEWAY_SECRET = "gateway-secret-key-0123456789"
+CLIENT_TOKEN = "client-session-token-0123456789"
 WEATHER_TOOL = {
     "type": "function",
     "function": {
@@ -84,7 +85,7 @@ def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
 SIGNED = {"credential": "aws:TW_AK,TW_SK,TW_ST", "region": REGION}
 
 
-def bedrock_client(base: str, secret: str = GATEWAY_SECRET) -> Any:
+def bedrock_client(base: str, secret: str = GATEWAY_SECRET, token: str | None = None) -> Any:
     """boto3's bedrock-runtime client, pointed at the gateway, signing with `secret`."""
     return boto3.client(
         "bedrock-runtime",
@@ -92,6 +93,7 @@ def bedrock_client(base: str, secret: str = GATEWAY_SECRET) -> Any:
         endpoint_url=base,
         aws_access_key_id="AKIDCLIENT",
         aws_secret_access_key=secret,
+        aws_session_token=token,
         config=Config(retries={"max_attempts": 1, "mode": "standard"}, read_timeout=20, connect_timeout=5),
     )
 
@@ -387,7 +389,7 @@ def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: No
             {"inbound": "openai_chat", "upstream": {"dialect": "bedrock_converse", "base_url": down_base, **SIGNED}},
         ]
         with running(build(parse({"routes": routes}, "t", "t"), record)) as base:
-            bedrock_client(base).converse(modelId="m", messages=USER)
+            bedrock_client(base, token=CLIENT_TOKEN).converse(modelId="m", messages=USER)
             list(
                 openai_client(base).chat.completions.create(
                     model="m", stream=True, messages=[{"role": "user", "content": "go"}]
@@ -395,7 +397,7 @@ def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: No
             )
     check_signed(down.received[0])
     text = "".join(path.read_text() for path in sorted(record.iterdir()))
-    for secret in (SECRET, TOKEN, GATEWAY_SECRET, "sk-ant-upstream-0123456789", "sk-test-0123456789"):
+    for secret in (SECRET, TOKEN, CLIENT_TOKEN, GATEWAY_SECRET, "sk-ant-upstream-0123456789", "sk-test-0123456789"):
         assert secret not in text
     assert "AWS4-HMAC-SHA256" not in text and "Signature=" not in text
     index = [
@@ -403,7 +405,8 @@ def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: No
     ]
     assert [entry["inbound"] for entry in index] == ["bedrock_converse", "openai_chat"]
     assert all(entry["status"] == 200 for entry in index)
-    assert index[0]["headers"]["authorization"] == "[redacted]"
+    assert index[0]["headers"]["authorization"] == index[0]["headers"]["x-amz-security-token"] == "[redacted]"
+    assert "x-amz-security-token" not in up.received[0]["headers"]
     # Bedrock's requests, responses and stream events as recorded are payloads validate knows
     result = toolwire("validate", record)
     assert result.returncode == 0, result.stdout + result.stderr

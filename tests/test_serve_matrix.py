@@ -119,3 +119,17 @@ def test_streamed_tool_calls_through_every_pair(inbound: str, upstream: str) -> 
     expected = shown(source.finish())
     assert expected and shown(client.finish()) == expected
     assert not client.findings, client.findings
+
+
+@pytest.mark.parametrize("inbound", DIALECTS)
+def test_an_exception_in_bedrocks_stream_ends_every_clients_stream_in_error(inbound: str) -> None:
+    # some dialects can only relay the upstream's error as a finish reason (Bedrock's
+    # malformed_model_output, Gemini's MALFORMED_FUNCTION_CALL, Mistral's error): the gateway's
+    # error event, with the upstream's message, follows all the same
+    events = stream_vector("bedrock_converse", "a model stream error before the stop")
+    response = through(inbound, FakeUpstream("bedrock_converse", Answer(events=events)), stream=True)
+    assert response.status_code == 200, response.text
+    text = as_text(inbound, response.content).strip()
+    last = text.rsplit("\n\n" if WIRES[inbound].framing == "sse" else "\n", 1)[-1]
+    assert "upstream bedrock_converse stream" in last and "boom" in last, last
+    assert "[DONE]" not in text  # SDKs stop reading at the sentinel: none before the error event

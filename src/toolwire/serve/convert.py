@@ -128,9 +128,14 @@ class StreamConverter:
         return events, self._relay.framed(events)
 
     def close(self) -> tuple[list[dict[str, Any]], str]:
-        """The source ended: the target's last events, framed, with its end sentinel."""
+        """The source ended: the target's last events, framed (its end sentinel is done_text:
+        a stream that ends in the gateway's error event goes without it)."""
         events: list[dict[str, Any]] = _converting(self._relay.close)
-        return events, self._relay.framed(events) + self._relay.done_text()
+        return events, self._relay.framed(events)
+
+    def done_text(self) -> str:
+        """The target's end sentinel (`data: [DONE]`), if it has one; nothing after a cut."""
+        return self._relay.done_text()
 
     @property
     def cut(self) -> bool:

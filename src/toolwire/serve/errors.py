@@ -119,7 +119,7 @@ def stream_said(payload: Any) -> str | None:
     if not isinstance(payload, dict):
         return None
     exceptions = [value for key, value in payload.items() if isinstance(key, str) and key.endswith("Exception")]
-    if "error" in payload or payload.get("type") == "error" or exceptions:
+    if payload.get("error") or payload.get("type") == "error" or exceptions:  # `"error": null` is none
         return upstream_message(json.dumps(exceptions[0] if exceptions else payload).encode())
     return None
 

@@ -115,6 +115,10 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str | 
         if converter.cut:
             why = f": {said[-1]}" if said else ""
             failure = Failed(502, f"upstream {source} stream ended before it finished{why}", "upstream_cut")
+        elif said:  # an error some dialects relay as a finish (Bedrock's, Gemini's): still an error
+            failure = Failed(502, f"upstream {source} stream ended with an error: {said[-1]}", "upstream_error")
+        elif done := converter.done_text():  # the end sentinel only after a stream that ended well
+            yield done.encode()
     except EventTooLarge as exc:
         failure = Failed(502, str(exc), "upstream_too_large")
     except BadEventStream as exc:

@@ -6,6 +6,7 @@ nothing secret recorded. The event-stream and SigV4 pieces alone: test_serve_eve
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import boto3
+import httpx
 import openai
 import pytest
 from botocore.auth import SigV4Auth
@@ -21,7 +23,17 @@ from botocore.config import Config
 from botocore.credentials import Credentials
 from botocore.exceptions import ClientError, EventStreamError
 
-from tests.test_serve_fakes import Answer, FakeUpstream, Serving, gateways, response_vector, running, stream_vector
+from tests.test_serve_fakes import (
+    Answer,
+    FakeUpstream,
+    Serving,
+    gateway_config,
+    gateways,
+    in_process,
+    response_vector,
+    running,
+    stream_vector,
+)
 from toolwire.serve.app import build
 from toolwire.serve.config import parse
 
@@ -467,3 +479,19 @@ def test_the_inbound_key_check_takes_a_bedrock_api_key_as_a_bearer_token(
         client.converse(modelId="m", messages=USER)
     assert raised.value.response["ResponseMetadata"]["HTTPStatusCode"] == 401
     assert len(fake.received) == 1
+
+
+def test_an_empty_model_id_is_refused_in_bedrocks_shape() -> None:
+    fake = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
+
+    async def run() -> httpx.Response:
+        async with in_process(gateway_config("bedrock_converse", "anthropic_messages"), fake) as client:
+            body = {"messages": USER}
+            return await client.post("/model//converse", json=body, headers={"authorization": "Bearer sk-0123456789"})
+
+    response = asyncio.run(run())
+    assert response.status_code == 400 and response.headers["x-amzn-errortype"] == "ValidationException"
+    assert response.json() == {
+        "message": "bedrock_converse/request: /model: the request names no model and the route maps none"
+    }
+    assert fake.received == []

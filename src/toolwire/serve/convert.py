@@ -76,7 +76,7 @@ def convert_request(
         canonical["model"] = path_model
     stream = stream_path if wire_in.stream_path else bool(settings.get("stream", wire_in.stream_default))
     model = model_for(canonical.get("model"))
-    if model is None:
+    if not model:  # absent, or empty (`/model//converse`)
         raise Refused(f"{source}/request: /model: the request names no model and the route maps none")
     canonical["model"] = model
     if wire_out.stream_path:  # the URL says it: a body field would be a loss

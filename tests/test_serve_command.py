@@ -26,6 +26,12 @@ GOOD = {
     "upstream": {"dialect": "anthropic_messages", "base_url": "https://api.anthropic.com", "credential": "env:K"},
 }
 
+BEDROCK = {
+    "dialect": "bedrock_converse",
+    "base_url": "https://bedrock-runtime.eu-west-3.amazonaws.com",
+    "credential": "aws",
+}
+
 
 @pytest.mark.parametrize(
     ("table", "message"),
@@ -33,8 +39,28 @@ GOOD = {
         ({"routes": []}, "t.routes: expected a non-empty array"),
         ({"routes": [GOOD], "bogus": 1}, "t.bogus: unknown key"),
         (
-            {"routes": [{**GOOD, "inbound": "bedrock_converse"}]},
-            "t.routes[0].inbound: bedrock_converse is not served: Bedrock needs SigV4",
+            {"routes": [{**GOOD, "inbound": "mcp"}]},
+            "t.routes[0].inbound: mcp is not served: MCP carries tools only",
+        ),
+        (
+            {"routes": [{**GOOD, "upstream": {**GOOD["upstream"], "credential": "aws"}}]},
+            "t.routes[0].upstream.credential: anthropic_messages takes no AWS signature",
+        ),
+        (
+            {"routes": [{**GOOD, "upstream": {**BEDROCK, "base_url": "http://fake.test"}}]},
+            "t.routes[0].upstream.region: missing; AWS signing needs the region",
+        ),
+        (
+            {"routes": [{**GOOD, "upstream": {**BEDROCK, "region": "Mars 1"}}]},
+            "t.routes[0].upstream.region: expected an AWS region name like us-east-1",
+        ),
+        (
+            {"routes": [{**GOOD, "upstream": {**BEDROCK, "credential": "AKIA-pasted-key"}}]},
+            "t.routes[0].upstream.credential: expected env:NAME, passthrough or none, or aws (SigV4), got",
+        ),
+        (
+            {"routes": [{**GOOD, "upstream": {**BEDROCK, "credential": "aws:ONLY_ONE"}}]},
+            "t.routes[0].upstream.credential: expected aws or aws:ACCESS_KEY_VAR,SECRET_KEY_VAR",
         ),
         ({"routes": [{**GOOD, "inbound": "nope"}]}, "t.routes[0].inbound: unknown dialect 'nope'"),
         ({"routes": [{**GOOD, "losses": "maybe"}]}, "t.routes[0].losses: expected lenient or strict"),

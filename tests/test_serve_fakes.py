@@ -24,8 +24,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from toolwire.serve import eventstream
 from toolwire.serve.app import build
 from toolwire.serve.config import Limits, ServeConfig, parse
+from toolwire.serve.wire import WIRES
 
 VECTORS = Path(__file__).resolve().parents[1] / "schemas" / "vectors"
 NAMED_EVENTS = ("anthropic_messages", "openai_responses", "cohere_v2")  # SSE with `event:` lines
@@ -50,7 +52,10 @@ def stream_vector(dialect: str, starts: str) -> list[dict[str, Any]]:
 
 
 def frame(dialect: str, event: dict[str, Any]) -> bytes:
-    """One event as the provider sends it."""
+    """One event as the provider sends it (Bedrock's binary messages written by the gateway's
+    encoder, which tests/test_serve_eventstream.py checks against botocore's parser)."""
+    if dialect == "bedrock_converse":
+        return eventstream.encode(event)
     data = json.dumps(event)
     if dialect == "ollama":
         return (data + "\n").encode()
@@ -96,6 +101,7 @@ class FakeUpstream:
                 "path": request.scope["raw_path"].decode(),
                 "query": str(request.url.query),
                 "headers": dict(request.headers),
+                "raw": raw,
                 "body": json.loads(raw),
             }
         )
@@ -103,7 +109,8 @@ class FakeUpstream:
         if answer.stall:
             await asyncio.sleep(answer.stall)
         if answer.events is not None:
-            return StreamingResponse(self._stream(answer), status_code=answer.status, media_type="text/event-stream")
+            media = WIRES[self.dialect].media_type
+            return StreamingResponse(self._stream(answer), status_code=answer.status, media_type=media)
         if answer.text is not None:
             return Response(answer.text, answer.status, headers=answer.headers, media_type="application/json")
         return JSONResponse(answer.body, answer.status, headers=answer.headers)

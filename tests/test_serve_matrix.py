@@ -6,6 +6,7 @@ complete), each from the vectors."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ TEXT_ANSWERS = {
     "mistral": "a text response",
     "cohere_v2": "a text answer with citations",
     "ollama": "a text answer",
+    "bedrock_converse": "a text answer",
 }
 CALL_STREAMS = {
     "openai_chat": "two calls one after the other",
@@ -31,6 +33,7 @@ CALL_STREAMS = {
     "mistral": "two calls in one delta",
     "cohere_v2": "two parallel calls",
     "ollama": "two calls in one chunk",
+    "bedrock_converse": "two toolUse blocks in a row",
 }
 USER = [{"role": "user", "content": "Weather in Paris?"}]
 
@@ -40,6 +43,9 @@ def request(inbound: str, stream: bool) -> tuple[str, dict[str, Any]]:
     if inbound == "gemini":
         body: dict[str, Any] = {"contents": [{"role": "user", "parts": [{"text": "Weather in Paris?"}]}]}
         return f"/v1beta/models/m:{'streamGenerateContent' if stream else 'generateContent'}", body
+    if inbound == "bedrock_converse":
+        body = {"messages": [{"role": "user", "content": [{"text": "Weather in Paris?"}]}]}
+        return f"/model/m/{'converse-stream' if stream else 'converse'}", {**body, "inferenceConfig": {"maxTokens": 50}}
     if inbound == "openai_responses":
         body = {"model": "m", "max_output_tokens": 50, "input": "Weather in Paris?"}
     elif inbound == "ollama":
@@ -58,6 +64,23 @@ def through(inbound: str, fake: FakeUpstream, stream: bool) -> Any:
             return await client.post(path, json=body, headers={"authorization": "Bearer sk-0123456789"})
 
     return asyncio.run(run())
+
+
+def as_text(dialect: str, content: bytes) -> str:
+    """A streamed answer as its dialect's relay reads it: Bedrock's binary messages parsed by
+    botocore into the `{"<event type>": payload}` JSON lines of the stream dialect."""
+    if WIRES[dialect].framing != "eventstream":
+        return content.decode()
+    from botocore.eventstream import EventStreamBuffer
+
+    buffer = EventStreamBuffer()
+    buffer.add_data(content)
+    lines = []
+    for message in buffer:
+        kind = message.headers[":message-type"]
+        name = message.headers[":exception-type" if kind == "exception" else ":event-type"]
+        lines.append(json.dumps({name: json.loads(message.payload)}) + "\n")
+    return "".join(lines)
 
 
 def _texts(canonical: dict[str, Any]) -> list[str]:
@@ -88,7 +111,7 @@ def test_streamed_tool_calls_through_every_pair(inbound: str, upstream: str) -> 
     for event in events:
         source.feed(event)
     client = assembler(inbound)
-    client.feed_text(response.text)
+    client.feed_text(as_text(inbound, response.content))
 
     def shown(calls: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
         return [(c["name"], c.get("arguments"), c.get("incomplete", False)) for c in calls]
@@ -96,3 +119,17 @@ def test_streamed_tool_calls_through_every_pair(inbound: str, upstream: str) -> 
     expected = shown(source.finish())
     assert expected and shown(client.finish()) == expected
     assert not client.findings, client.findings
+
+
+@pytest.mark.parametrize("inbound", DIALECTS)
+def test_an_exception_in_bedrocks_stream_ends_every_clients_stream_in_error(inbound: str) -> None:
+    # some dialects can only relay the upstream's error as a finish reason (Bedrock's
+    # malformed_model_output, Gemini's MALFORMED_FUNCTION_CALL, Mistral's error): the gateway's
+    # error event, with the upstream's message, follows all the same
+    events = stream_vector("bedrock_converse", "a model stream error before the stop")
+    response = through(inbound, FakeUpstream("bedrock_converse", Answer(events=events)), stream=True)
+    assert response.status_code == 200, response.text
+    text = as_text(inbound, response.content).strip()
+    last = text.rsplit("\n\n" if WIRES[inbound].framing == "sse" else "\n", 1)[-1]
+    assert "upstream bedrock_converse stream" in last and "boom" in last, last
+    assert "[DONE]" not in text  # SDKs stop reading at the sentinel: none before the error event

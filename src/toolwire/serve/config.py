@@ -19,7 +19,12 @@ problem names its file, line and key (`toolwire.toml:7: serve.routes[0].upstream
     [tool.toolwire.serve.routes.upstream]
     dialect = "openai_chat"
     base_url = "https://api.openai.com"      # the only place an upstream host comes from
-    credential = "env:OPENAI_API_KEY"        # or "passthrough" (the client's key), or "none"
+    credential = "env:OPENAI_API_KEY"        # or "passthrough" (the client's key), or "none"; for
+                                             # bedrock_converse also "aws" (SigV4 signed with
+                                             # AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and optional
+                                             # AWS_SESSION_TOKEN) or "aws:ID_VAR,SECRET_VAR[,TOKEN_VAR]",
+                                             # with `region = "us-east-1"` unless the base_url's host
+                                             # names it (bedrock-runtime.<region>.amazonaws.com)
     models = { "claude-sonnet-4-5" = "gpt-4o", "*" = "gpt-4o-mini" }
     timeout = 300                            # seconds without a byte from the upstream
 """
@@ -33,6 +38,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from toolwire.serve import sigv4
 from toolwire.serve.wire import NOT_YET, SECRET_HEADERS, WIRES
 from toolwire.spec.loss_codes import LOSS_CODES
 
@@ -43,7 +49,7 @@ POLICIES = ("lenient", "strict")
 UNFORWARDABLE = SECRET_HEADERS | {"host", "content-length", "transfer-encoding", "connection", "content-encoding"}
 TOP_KEYS = {"host", "port", "routes", "limits", "record_max_bytes"}
 ROUTE_KEYS = {"inbound", "prefix", "losses", "allow_losses", "inbound_key_env", "forward_headers", "upstream"}
-UPSTREAM_KEYS = {"dialect", "base_url", "credential", "models", "timeout"}
+UPSTREAM_KEYS = {"dialect", "base_url", "credential", "models", "timeout", "region"}
 
 
 class ConfigError(Exception):
@@ -64,9 +70,10 @@ class Limits:
 class Upstream:
     dialect: str
     base_url: str
-    credential: str  # "env:NAME", "passthrough" or "none"
+    credential: str  # "env:NAME", "passthrough", "none", or "aws" / "aws:ID,SECRET[,TOKEN]" (SigV4)
     models: dict[str, str] = field(default_factory=dict)  # client's model -> upstream's; "*" for any
     timeout: float = 300.0
+    region: str | None = None  # where the credential signs (SigV4)
 
     def model_for(self, model: str | None) -> str | None:
         if model is not None and model in self.models:
@@ -295,11 +302,39 @@ def _upstream(raw: Any, where: str) -> Upstream:
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise ConfigError(f"{where}.base_url: expected an http(s) URL without query or fragment, got {base_url!r}")
     credential = _typed(raw, "credential", str, where, "env:NAME, passthrough or none") if "credential" in raw else ""
-    if not (credential in ("passthrough", "none") or (credential.startswith("env:") and len(credential) > 4)):
-        raise ConfigError(f"{where}.credential: expected env:NAME, passthrough or none, got {credential!r}")
+    region = _signing(raw, dialect, base_url, credential, where)
+    known = credential in ("passthrough", "none") or (credential.startswith("env:") and len(credential) > 4)
+    if not known and not sigv4.is_aws(credential):
+        aws = ", or aws (SigV4)" if WIRES[dialect].signing else ""
+        raise ConfigError(f"{where}.credential: expected env:NAME, passthrough or none{aws}, got {credential!r}")
     models = _typed(raw, "models", dict, where, "a table of model names") if "models" in raw else {}
     for name, value in models.items():
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{where}.models.{name}: expected the upstream's model name, got {value!r}")
     timeout = _positive(raw, "timeout", where, 300.0, float)
-    return Upstream(dialect, base_url.rstrip("/"), credential, dict(models), float(timeout))
+    return Upstream(dialect, base_url.rstrip("/"), credential, dict(models), float(timeout), region)
+
+
+def _signing(raw: dict[str, Any], dialect: str, base_url: str, credential: str, where: str) -> str | None:
+    """The region an `aws` credential signs for (the `region` key, else the Bedrock host's);
+    refused for a dialect that takes no AWS signature, or variables not named plainly."""
+    if "region" in raw:
+        region: str | None = str(_typed(raw, "region", str, where, "an AWS region name"))
+        if not re.fullmatch(r"[a-z]{2}(-[a-z0-9]+)+", region or ""):
+            raise ConfigError(f"{where}.region: expected an AWS region name like us-east-1, got {region!r}")
+    else:
+        region = sigv4.region_from_url(base_url)
+    if not sigv4.is_aws(credential):
+        return region
+    if WIRES[dialect].signing is None:
+        raise ConfigError(
+            f"{where}.credential: {dialect} takes no AWS signature; expected env:NAME, passthrough or none"
+        )
+    names = sigv4.variable_names(credential)
+    if len(names) not in (2, 3) or not all(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n) for n in names):
+        raise ConfigError(
+            f"{where}.credential: expected aws or aws:ACCESS_KEY_VAR,SECRET_KEY_VAR[,SESSION_TOKEN_VAR], got {credential!r}"
+        )
+    if region is None:
+        raise ConfigError(f"{where}.region: missing; AWS signing needs the region (none is in the base_url's host)")
+    return region

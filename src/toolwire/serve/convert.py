@@ -78,7 +78,7 @@ def convert_request(
         canonical["model"] = path_model
     stream = stream_path if wire_in.stream_path else bool(settings.get("stream", wire_in.stream_default))
     model = model_for(canonical.get("model"))
-    if model is None:
+    if not model:  # absent, or empty (`/model//converse`)
         raise Refused(f"{source}/request: /model: the request names no model and the route maps none")
     canonical["model"] = model
     if wire_out.stream_path:  # the URL says it: a body field would be a loss
@@ -132,9 +132,14 @@ class StreamConverter:
         return events, self._relay.framed(events)
 
     def close(self) -> tuple[list[dict[str, Any]], str]:
-        """The source ended: the target's last events, framed, with its end sentinel."""
+        """The source ended: the target's last events, framed (its end sentinel is done_text:
+        a stream that ends in the gateway's error event goes without it)."""
         events: list[dict[str, Any]] = _converting(self._relay.close)
-        return events, self._relay.framed(events) + self._relay.done_text()
+        return events, self._relay.framed(events)
+
+    def done_text(self) -> str:
+        """The target's end sentinel (`data: [DONE]`), if it has one; nothing after a cut."""
+        return self._relay.done_text()
 
     @property
     def cut(self) -> bool:

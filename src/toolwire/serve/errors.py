@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toolwire.serve import eventstream
+from toolwire.serve.wire import WIRES
+
 # Anthropic's error types by status (its API reference, "Errors").
 ANTHROPIC_TYPES = {
     400: "invalid_request_error",
@@ -43,6 +46,30 @@ OPENAI_TYPES = {
     413: "invalid_request_error",
     429: "rate_limit_error",
 }
+# Bedrock's error names by status (its API reference, "Common Errors" and Converse's errors); a
+# stream's exception events use the same names, lowerCamel (those ConverseStream models).
+BEDROCK_ERRORS = {
+    400: "ValidationException",
+    401: "UnrecognizedClientException",
+    403: "AccessDeniedException",
+    404: "ResourceNotFoundException",
+    408: "ModelTimeoutException",
+    413: "ValidationException",
+    424: "ModelErrorException",
+    429: "ThrottlingException",
+    503: "ServiceUnavailableException",
+}
+BEDROCK_STREAM_ERRORS = {
+    400: "validationException",
+    413: "validationException",
+    429: "throttlingException",
+    502: "modelStreamErrorException",
+    503: "serviceUnavailableException",
+}
+
+
+def bedrock_error_type(status: int) -> str:
+    return BEDROCK_ERRORS.get(status, "InternalServerException")
 
 
 def client_status(dialect: str, status: int) -> int:
@@ -61,7 +88,7 @@ def error_body(dialect: str, status: int, message: str) -> dict[str, Any]:
         return {"error": {"code": status, "message": message, "status": GOOGLE_STATUS.get(status, "UNKNOWN")}}
     if dialect == "ollama":
         return {"error": message}
-    if dialect == "cohere_v2":
+    if dialect in ("cohere_v2", "bedrock_converse"):  # Bedrock names the error in a header (error_headers)
         return {"message": message}
     kind = OPENAI_TYPES.get(status, "server_error" if status >= 500 else "invalid_request_error")
     if dialect == "mistral":
@@ -74,11 +101,33 @@ def stream_error_event(dialect: str, status: int, message: str) -> dict[str, Any
     stream never reads as a completed one."""
     if dialect == "openai_responses":
         return {"type": "error", "code": str(status), "message": message, "param": None}
+    if dialect == "bedrock_converse":
+        return {BEDROCK_STREAM_ERRORS.get(status, "internalServerException"): {"message": message}}
     return error_body(dialect, status, message)
 
 
-def frame_event(dialect: str, framing: str, event: dict[str, Any]) -> str:
+def error_headers(dialect: str, status: int) -> dict[str, str]:
+    """Headers an error answer carries in the client's dialect: Bedrock's SDKs read the error's
+    name from x-amzn-errortype."""
+    name = WIRES[dialect].error_type_header
+    return {name: bedrock_error_type(status)} if name else {}
+
+
+def stream_said(payload: Any) -> str | None:
+    """The message of an error event an upstream sent in its stream (an `error` object, a
+    `type: error` event, or a Bedrock exception event), None for any other event."""
+    if not isinstance(payload, dict):
+        return None
+    exceptions = [value for key, value in payload.items() if isinstance(key, str) and key.endswith("Exception")]
+    if payload.get("error") or payload.get("type") == "error" or exceptions:  # `"error": null` is none
+        return upstream_message(json.dumps(exceptions[0] if exceptions else payload).encode())
+    return None
+
+
+def frame_event(dialect: str, framing: str, event: dict[str, Any]) -> str | bytes:
     """An event the gateway writes itself, framed as the dialect frames its stream."""
+    if framing == "eventstream":
+        return eventstream.encode(event)
     data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
     if framing == "ndjson":
         return data + "\n"
@@ -94,7 +143,7 @@ def upstream_message(body: bytes) -> str:
         document = json.loads(body)
     except (ValueError, RecursionError):
         document = None
-    for path in (("error", "message"), ("message",), ("error",), ("detail",)):
+    for path in (("error", "message"), ("message",), ("Message",), ("error",), ("detail",)):
         found: Any = document
         for key in path:
             found = found.get(key) if isinstance(found, dict) else None

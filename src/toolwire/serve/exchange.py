@@ -18,10 +18,10 @@ import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from toolwire.serve import policy, upstream
+from toolwire.serve import policy, sigv4, upstream
 from toolwire.serve.config import Route, ServeConfig
 from toolwire.serve.convert import Lost, Refused, convert_request, convert_response
-from toolwire.serve.errors import client_status, error_body, upstream_message
+from toolwire.serve.errors import client_status, error_body, error_headers, upstream_message
 from toolwire.serve.observe import Metrics, Outcome, finish
 from toolwire.serve.record import Capture, Recorder, safe_headers
 
@@ -67,7 +67,9 @@ class Exchange:
         body = error_body(self.route.inbound, failure.status, failure.message)
         self.capture.put_aside("client_response", body)
         self.end(failure.status)
-        return JSONResponse(body, failure.status, headers=failure.headers)
+        return JSONResponse(
+            body, failure.status, headers=error_headers(self.route.inbound, failure.status) | failure.headers
+        )
 
     def end(self, status: int) -> None:
         """Log, count and record the exchange, once."""
@@ -99,17 +101,44 @@ async def read_limited(chunks: Any, limit: int, what: str, status: int) -> bytes
     return bytes(body)
 
 
-def _check_key(route: Route, request: Request) -> str | None:
-    """The client's key; refused when the route checks keys and it is not the configured one."""
-    sent = upstream.client_key(route.inbound, request.headers, request.query_params)
-    if route.inbound_key_env is None:
-        return sent
+SIGV4 = "AWS4-HMAC-SHA256 "  # how an AWS SDK's signed authorization header starts
+
+
+def _expected_key(route: Route) -> str:
+    assert route.inbound_key_env is not None
     expected = os.environ.get(route.inbound_key_env, "")
     if not expected:
         raise Failed(503, f"the gateway's key variable {route.inbound_key_env} is not set", "misconfigured")
+    return expected
+
+
+def _check_key(route: Route, request: Request) -> str | None:
+    """The client's key; refused when the route checks keys and it is not the configured one.
+    A SigV4-signed request (a Bedrock client with AWS credentials) is checked once its body is
+    read (_check_signature): the signature covers the body."""
+    sent = upstream.client_key(route.inbound, request.headers, request.query_params)
+    if route.inbound_key_env is None:
+        return sent
+    expected = _expected_key(route)
+    if sent is None and request.headers.get("authorization", "").startswith(SIGV4):
+        return None
     if sent is None or not hmac.compare_digest(sent.encode(), expected.encode()):
         raise Failed(401, "invalid or missing API key for this gateway route", "unauthorized")
     return sent
+
+
+def _check_signature(route: Route, request: Request, body: bytes) -> None:
+    """A SigV4-signed request on a route that checks keys: it must be signed with the route's
+    key as the AWS secret access key (any access key id)."""
+    if route.inbound_key_env is None or not request.headers.get("authorization", "").startswith(SIGV4):
+        return
+    raw_path = request.scope.get("raw_path") or request.url.path.encode()
+    query = request.scope.get("query_string", b"")
+    url = f"{request.url.scheme}://{request.headers.get('host', 'localhost')}{raw_path.decode('latin-1')}"
+    url += f"?{query.decode('latin-1')}" if query else ""
+    why = sigv4.verify(request.method, url, request.headers, body, _expected_key(route))
+    if why is not None:
+        raise Failed(401, f"invalid AWS signature for this gateway route: {why}", "unauthorized")
 
 
 async def prepare(ex: Exchange, path_model: str | None, stream_path: bool) -> tuple[httpx.Request, bool]:
@@ -119,6 +148,7 @@ async def prepare(ex: Exchange, path_model: str | None, stream_path: bool) -> tu
     if sent_key:
         ex.capture.secrets.add(sent_key)
     raw = await read_limited(request.stream(), limits.request_bytes, "the request body", 413)
+    _check_signature(route, request, raw)
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError) as exc:
@@ -148,7 +178,11 @@ async def prepare(ex: Exchange, path_model: str | None, stream_path: bool) -> tu
     ex.capture.add("upstream_request", converted.body)
     content = json.dumps(converted.body, ensure_ascii=False).encode()
     target = upstream.url(route, converted.model, converted.stream)
-    headers = upstream.headers(route, request.headers, key)
+    try:
+        headers, secrets = upstream.signed(route, target, upstream.headers(route, request.headers, key), content)
+    except upstream.CredentialMissing as exc:
+        raise Failed(401, str(exc), "unauthorized") from None
+    ex.capture.secrets.update(secrets)
     timeout = httpx.Timeout(route.upstream.timeout, connect=limits.connect_timeout)
     built = ex.gateway.client.build_request("POST", target, content=content, headers=headers, timeout=timeout)
     return built, converted.stream

@@ -5,7 +5,6 @@ dialect, never with a made-up finish. A client that goes away cancels the upstre
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -14,9 +13,10 @@ import httpx
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from toolwire.serve import policy
+from toolwire.serve import eventstream, policy
 from toolwire.serve.convert import Refused, StreamConverter
-from toolwire.serve.errors import frame_event, stream_error_event, upstream_message
+from toolwire.serve.errors import frame_event, stream_error_event, stream_said
+from toolwire.serve.eventstream import BadEventStream, Decoder
 from toolwire.serve.exchange import Exchange, Failed, transport_failure, upstream_error
 from toolwire.serve.framing import EventSplitter, EventTooLarge, event_payload
 from toolwire.serve.observe import LOGGER
@@ -39,10 +39,8 @@ async def streamed(ex: Exchange, sent: httpx.Request) -> Response:
             await response.aclose()
         raise failure
     ex.outcome.upstream_status = response.status_code
-    framing = WIRES[route.inbound].framing
-    media = "application/x-ndjson" if framing == "ndjson" else "text/event-stream"
     headers = {policy.HEADER: policy.header_value(ex.lost), "cache-control": "no-cache"}
-    return _Relayed(_relay(ex, response), ex, response, media_type=media, headers=headers)
+    return _Relayed(_relay(ex, response), ex, response, media_type=WIRES[route.inbound].media_type, headers=headers)
 
 
 class _Relayed(StreamingResponse):
@@ -50,7 +48,9 @@ class _Relayed(StreamingResponse):
     response ends: also when the client left before its first byte (the relay generator, never
     started then, would run no cleanup of its own)."""
 
-    def __init__(self, content: AsyncIterator[str], ex: Exchange, upstream: httpx.Response, **kwargs: Any) -> None:
+    def __init__(
+        self, content: AsyncIterator[str | bytes], ex: Exchange, upstream: httpx.Response, **kwargs: Any
+    ) -> None:
         super().__init__(content, **kwargs)
         self._ex, self._upstream = ex, upstream
 
@@ -65,27 +65,40 @@ class _Relayed(StreamingResponse):
                 self._ex.end(200)
 
 
-async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
+def _splitter(framing: str, limit: int) -> EventSplitter | Decoder:
+    """What cuts the upstream's bytes into event texts: botocore's parser for AWS's binary
+    event stream (each message as the relay's JSON line), else SSE blocks or JSON lines."""
+    return Decoder(limit) if framing == "eventstream" else EventSplitter(framing, limit)
+
+
+def _written(framing: str, events: list[dict[str, Any]], framed: str) -> bytes:
+    """The client's events as its dialect sends them: the relay's framed text, or one binary
+    message per event for an AWS event stream."""
+    return b"".join(eventstream.encode(event) for event in events) if framing == "eventstream" else framed.encode()
+
+
+async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str | bytes]:
     route = ex.route
     source, target = route.upstream.dialect, route.inbound
     converter = StreamConverter(source=source, target=target, strict=route.losses == "strict", allow=route.allow_losses)
-    splitter = EventSplitter(WIRES[source].framing, ex.gateway.config.limits.event_bytes)
+    splitter = _splitter(WIRES[source].framing, ex.gateway.config.limits.event_bytes)
+    framing = WIRES[target].framing
     failure: Failed | None = None
     said: list[str] = []  # an error the upstream sent in its stream, for the client's error event
 
-    def relay(texts: list[str]) -> str:
+    def relay(texts: list[str]) -> bytes:
         out = []
         for text in texts:
             payload = event_payload(text)
             if payload is not None:
                 ex.capture.add("upstream_response", payload)
-                if isinstance(payload, dict) and ("error" in payload or payload.get("type") == "error"):
-                    said.append(upstream_message(json.dumps(payload).encode()))
+                if (message := stream_said(payload)) is not None:
+                    said.append(message)
             events, framed = converter.feed(text)
             for event in events:
                 ex.capture.add("client_response", event)
-            out.append(framed)
-        return "".join(out)
+            out.append(_written(framing, events, framed))
+        return b"".join(out)
 
     try:
         async for chunk in response.aiter_bytes():
@@ -95,13 +108,21 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
         events, framed = converter.close()
         for event in events:
             ex.capture.add("client_response", event)
-        if text + framed:
-            yield text + framed
+        if text:
+            yield text
+        if last := _written(framing, events, framed):
+            yield last
         if converter.cut:
             why = f": {said[-1]}" if said else ""
             failure = Failed(502, f"upstream {source} stream ended before it finished{why}", "upstream_cut")
+        elif said:  # an error some dialects relay as a finish (Bedrock's, Gemini's): still an error
+            failure = Failed(502, f"upstream {source} stream ended with an error: {said[-1]}", "upstream_error")
+        elif done := converter.done_text():  # the end sentinel only after a stream that ended well
+            yield done.encode()
     except EventTooLarge as exc:
         failure = Failed(502, str(exc), "upstream_too_large")
+    except BadEventStream as exc:
+        failure = Failed(502, f"upstream {source} stream not understood: {exc}", "upstream_invalid")
     except Refused as exc:
         if exc.losses:  # a loss the strict relay refused before writing it
             ex.lost += exc.losses
@@ -130,4 +151,4 @@ async def _relay(ex: Exchange, response: httpx.Response) -> AsyncIterator[str]:
             ex.capture.put_aside("client_response", error_event)  # the gateway's own, not relayed
         ex.end(200)
     if failure is not None:
-        yield frame_event(target, WIRES[target].framing, error_event)
+        yield frame_event(target, framing, error_event)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from urllib.parse import quote
 
 import httpx
 from starlette.datastructures import Headers, QueryParams
 
+from toolwire.serve import sigv4
 from toolwire.serve.config import Limits, Route
 from toolwire.serve.wire import WIRES
 
@@ -41,7 +43,7 @@ def url(route: Route, model: str | None, stream: bool) -> str:
     wire = WIRES[route.upstream.dialect]
     path = wire.stream_path if stream and wire.stream_path else wire.path
     if wire.model_in_path:
-        path = path.replace("{model}", quote(model or "", safe=""))
+        path = re.sub(r"\{model(?::path)?\}", lambda _: quote(model or "", safe=""), path)
     query = f"?{wire.upstream_query}" if stream and wire.upstream_query else ""
     return route.upstream.base_url + path + query
 
@@ -64,7 +66,7 @@ def client_key(dialect: str, headers: Headers, query: QueryParams) -> str | None
 def upstream_key(route: Route, sent: str | None) -> str | None:
     """The key to send upstream, from the route's credential source."""
     credential = route.upstream.credential
-    if credential == "none":
+    if credential == "none" or sigv4.is_aws(credential):  # AWS credentials sign instead (signed())
         return None
     if credential == "passthrough":
         if not sent:
@@ -88,3 +90,19 @@ def headers(route: Route, inbound: Headers, key: str | None) -> dict[str, str]:
     if key is not None:
         out[wire.key_header] = wire.key_prefix + key
     return out
+
+
+def signed(
+    route: Route, target: str, headers: dict[str, str], content: bytes
+) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The headers with the route's AWS SigV4 signature added, where its credential is `aws`
+    (the others unchanged), and the secrets that signature used (for the recording's scrub)."""
+    up = route.upstream
+    service = WIRES[up.dialect].signing
+    if not sigv4.is_aws(up.credential) or service is None or up.region is None:
+        return headers, ()
+    try:
+        creds = sigv4.credentials(up.credential)
+    except sigv4.Unsigned as exc:
+        raise CredentialMissing(str(exc)) from None
+    return sigv4.sign(creds, service, up.region, target, headers, content), sigv4.secrets(creds)

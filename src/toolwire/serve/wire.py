@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Wire:
     """One dialect on the wire. Paths are Starlette patterns; `{model}` is the model named in
-    the URL (Gemini), where `stream_path` is the streaming variant."""
+    the URL (Gemini; `{model:path}` where a model id may hold a `/`, as Bedrock's ARNs), where
+    `stream_path` is the streaming variant."""
 
     path: str
     stream_path: str | None = None
@@ -18,13 +19,28 @@ class Wire:
     key_prefix: str = "Bearer "
     key_query: str | None = None  # a query parameter that may carry the key instead (Gemini's `key`)
     stream_default: bool = False  # what an absent `stream` field means (Ollama streams by default)
-    framing: str = "sse"  # "sse" or "ndjson": how its streams are framed
+    framing: str = "sse"  # "sse", "ndjson" or "eventstream" (AWS's binary one): how its streams are framed
     upstream_query: str = ""  # added to the streaming URL (Gemini's `alt=sse`)
     fixed_headers: dict[str, str] = field(default_factory=dict)  # sent upstream on every request
+    signing: str | None = None  # the SigV4 service name where the provider takes AWS signatures
+    # the header naming an error's type, the way the provider's SDK reads it (Bedrock's x-amzn-errortype)
+    error_type_header: str | None = None
 
     @property
     def model_in_path(self) -> bool:
-        return "{model}" in self.path
+        return "{model" in self.path
+
+    @property
+    def media_type(self) -> str:
+        """The content type of its streams."""
+        return MEDIA_TYPES[self.framing]
+
+
+MEDIA_TYPES = {
+    "sse": "text/event-stream",
+    "ndjson": "application/x-ndjson",
+    "eventstream": "application/vnd.amazon.eventstream",
+}
 
 
 WIRES: dict[str, Wire] = {
@@ -45,14 +61,31 @@ WIRES: dict[str, Wire] = {
     "mistral": Wire("/v1/chat/completions"),
     "cohere_v2": Wire("/v2/chat"),
     "ollama": Wire("/api/chat", stream_default=True, framing="ndjson"),
+    # Bedrock API keys are bearer tokens; AWS credentials sign instead (credential = "aws")
+    "bedrock_converse": Wire(
+        "/model/{model:path}/converse",
+        stream_path="/model/{model:path}/converse-stream",
+        framing="eventstream",
+        signing="bedrock",
+        error_type_header="x-amzn-errortype",
+    ),
 }
 
 # Not served yet, and why: said by the configuration check instead of failing later.
 NOT_YET: dict[str, str] = {
-    "bedrock_converse": "Bedrock needs SigV4 signing and its binary event stream (botocore), not in this version",
     "mcp": "MCP carries tools only, no conversations",
 }
 
 # Headers that carry credentials in any dialect: never forwarded from a client unless a route
 # passes its key through, never logged, never recorded.
-SECRET_HEADERS = frozenset({"authorization", "x-api-key", "x-goog-api-key", "api-key", "proxy-authorization", "cookie"})
+SECRET_HEADERS = frozenset(
+    {
+        "authorization",
+        "x-api-key",
+        "x-goog-api-key",
+        "api-key",
+        "proxy-authorization",
+        "cookie",
+        "x-amz-security-token",  # an AWS session token, sent beside a SigV4 signature
+    }
+)

@@ -14,7 +14,15 @@ from typing import Any
 
 from ._errors import DecodeError, Encoded, escape
 
-__all__ = ["as_spelled", "decode_spelling", "encode_spelling", "refuse_both", "respelled"]
+__all__ = [
+    "as_spelled",
+    "decode_spelling",
+    "encode_spelling",
+    "keep_spelling",
+    "refuse_both",
+    "respelled",
+    "spell_kept",
+]
 
 SNAKE = "snake_case"
 SINGLE = "single"
@@ -161,3 +169,24 @@ def as_spelled(error: DecodeError, forms: dict[str, str] | None) -> DecodeError:
 def respelled(result: Encoded, forms: dict[str, str] | None) -> Encoded:
     """inject()'s result spelled as its input payload was."""
     return result if forms is None else Encoded(encode_spelling(result.value, forms), result.losses)
+
+
+def keep_spelling(value: dict[str, Any], dialect: str, spelled: dict[str, str] | None) -> dict[str, Any]:
+    """A decoded whole request or response, the input's spelling added to its own extension
+    forms (a same-dialect encode spells it so again; other dialects ignore forms)."""
+    if spelled:
+        extensions = value.setdefault("extensions", {})
+        own = extensions.setdefault(dialect, {})
+        own["forms"] = {**own.get("forms", {}), **spelled}
+    return value
+
+
+def spell_kept(result: Encoded, canonical: dict[str, Any], dialect: str) -> Encoded:
+    """An encoded whole request or response spelled as the canonical value's own forms say
+    its input was (keep_spelling)."""
+    extensions = canonical.get("extensions")
+    own = extensions.get(dialect) if type(extensions) is dict else None
+    forms = own.get("forms") if type(own) is dict else None
+    if type(forms) is dict and forms:
+        encode_spelling(result.value, forms)
+    return result

@@ -214,3 +214,28 @@ export function asSpelled(error: DecodeError, forms: Forms | null): DecodeError 
 export function respelled(result: Encoded, forms: Forms | null): Encoded {
   return forms === null ? result : new Encoded(encodeSpelling(result.value, forms), result.losses);
 }
+
+/**
+ * A decoded whole request or response, the input's spelling added to its own extension forms
+ * (a same-dialect encode spells it so again; other dialects ignore forms).
+ */
+export function keepSpelling(value: JsonObject, dialect: string, spelled: Forms | null): JsonObject {
+  if (spelled !== null) {
+    if (!isObject(getOwn(value, "extensions"))) putOwn(value, "extensions", {});
+    const extensions = getOwn(value, "extensions") as JsonObject;
+    if (!isObject(getOwn(extensions, dialect))) putOwn(extensions, dialect, {});
+    const own = getOwn(extensions, dialect) as JsonObject;
+    const before = getOwn(own, "forms");
+    putOwn(own, "forms", { ...(isObject(before) ? before : {}), ...spelled });
+  }
+  return value;
+}
+
+/** An encoded whole request or response spelled as the canonical value's own forms say its input was. */
+export function spellKept(result: Encoded, canonical: JsonObject, dialect: string): Encoded {
+  const extensions = getOwn(canonical, "extensions");
+  const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+  const forms = isObject(own) ? getOwn(own, "forms") : undefined;
+  if (isObject(forms) && definedKeys(forms).length > 0) encodeSpelling(result.value, forms);
+  return result;
+}

@@ -191,11 +191,26 @@ def test_both_spellings_of_one_field_is_an_error(shape: str, wire: Any, pointer:
     assert f"another spelling of {other}, which is given too" in str(caught.value)
 
 
-def test_an_error_inside_a_snake_case_field_names_the_input_spelling() -> None:
-    wire = {"contents": [{"role": "model", "parts": [{"function_call": {"args": {}}}]}]}
+# (wire, the pointer its decode error names: the fields as the input spelled them)
+NAMED_AS_SPELLED = [
+    (
+        {"contents": [{"role": "model", "parts": [{"function_call": {"args": {}}}]}]},
+        "/contents/0/parts/0/function_call/name",
+    ),
+    # single values for repeated fields: no element index the input does not have
+    ({"contents": {"role": "model", "parts": {"function_call": {"args": {}}}}}, "/contents/parts/function_call/name"),
+    (
+        {"contents": [{"parts": [{"inline_data": {"data": "AAAA"}}]}]},
+        "/contents/0/parts/0/inline_data/mimeType",
+    ),  # absent: named as the mapping spells it
+]
+
+
+@pytest.mark.parametrize(("wire", "pointer"), NAMED_AS_SPELLED)
+def test_an_error_inside_a_snake_case_field_names_the_input_spelling(wire: Any, pointer: str) -> None:
     with pytest.raises(DecodeError) as caught:
         g.decode_request(wire)
-    assert caught.value.pointer == "/contents/0/parts/0/function_call/name"
+    assert caught.value.pointer == pointer
 
 
 def test_single_values_for_repeated_fields_read_and_round_trip() -> None:
@@ -253,6 +268,7 @@ def test_typescript_reads_and_writes_snake_case_as_python_does() -> None:
     vectors = json.loads((ROOT / "schemas" / "vectors" / "gemini" / "conversation.json").read_text())
     jobs = [{"shape": s, "wire": respell(w), "target": TARGETS[i % len(TARGETS)]} for i, (_n, s, w) in enumerate(CASES)]
     jobs += [{"shape": c["shape"], "wire": c["wire"], "target": "openai_chat"} for c in vectors["invalid"]]
+    jobs += [{"shape": "request", "wire": wire, "target": "openai_chat"} for wire, _p in NAMED_AS_SPELLED]
     answers = run_node_lines(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     for job, got in zip(jobs, answers, strict=True):
         assert got == json.loads(json.dumps(_python(job))), job

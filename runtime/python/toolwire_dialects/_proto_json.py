@@ -159,11 +159,17 @@ def as_spelled(error: DecodeError, forms: dict[str, str] | None) -> DecodeError:
     """A decode error whose pointer names the fields as the input spelled them."""
     if not forms:
         return error
-    got = ""
+    got = shown = ""  # the pointer in the forms' names (a single value is element 0), and as the input is
+    single = False
     for token in _tokens(error.pointer):
-        alias = f"{got}/{escape(snake(token))}"
-        got = alias if forms.get(alias, "").startswith(SNAKE) else f"{got}/{escape(token)}"
-    return DecodeError(error.dialect, error.shape, got, error.message)
+        if single and token == "0":  # the one value given for a repeated field: no index on the wire
+            got, single = f"{got}/0", False
+            continue
+        alias = escape(snake(token))
+        name = alias if forms.get(f"{got}/{alias}", "").startswith(SNAKE) else escape(token)
+        got, shown = f"{got}/{name}", f"{shown}/{name}"
+        single = forms.get(got, "").endswith(SINGLE)
+    return DecodeError(error.dialect, error.shape, shown, error.message)
 
 
 def respelled(result: Encoded, forms: dict[str, str] | None) -> Encoded:

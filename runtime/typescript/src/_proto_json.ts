@@ -201,13 +201,25 @@ export function encodeSpelling(value: unknown, forms: { readonly [pointer: strin
 /** A decode error whose pointer names the fields as the input spelled them. */
 export function asSpelled(error: DecodeError, forms: Forms | null): DecodeError {
   if (forms === null || definedKeys(forms).length === 0) return error;
-  let got = "";
+  let got = ""; // the pointer in the forms' names (a single value is element 0)
+  let shown = ""; // as the input is
+  let single = false;
   for (const token of tokens(error.pointer)) {
-    const alias = `${got}/${escape(snake(token))}`;
-    const form = getOwn(forms, alias);
-    got = typeof form === "string" && form.startsWith(SNAKE) ? alias : `${got}/${escape(token)}`;
+    if (single && token === "0") {
+      // the one value given for a repeated field: no index on the wire
+      got = `${got}/0`;
+      single = false;
+      continue;
+    }
+    const alias = escape(snake(token));
+    const form = getOwn(forms, `${got}/${alias}`);
+    const name = typeof form === "string" && form.startsWith(SNAKE) ? alias : escape(token);
+    got = `${got}/${name}`;
+    shown = `${shown}/${name}`;
+    const here = getOwn(forms, got);
+    single = typeof here === "string" && here.endsWith(SINGLE);
   }
-  return new DecodeError(error.dialect, error.shape, got, error.detail);
+  return new DecodeError(error.dialect, error.shape, shown, error.detail);
 }
 
 /** inject()'s result spelled as its input payload was. */

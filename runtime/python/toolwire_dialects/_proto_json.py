@@ -14,15 +14,7 @@ from typing import Any
 
 from ._errors import DecodeError, Encoded, escape
 
-__all__ = [
-    "as_spelled",
-    "decode_spelling",
-    "encode_spelling",
-    "keep_spelling",
-    "refuse_both",
-    "respelled",
-    "spell_kept",
-]
+__all__ = ["as_spelled", "decode_spelling", "encode_spelling", "keep_spelling", "respelled", "spell_kept"]
 
 SNAKE = "snake_case"
 SINGLE = "single"
@@ -49,20 +41,6 @@ def decode_spelling(value: Any, tree: dict[str, Any], dialect: str, shape: str) 
     forms: dict[str, str] = {}
     out = _walk(value, tree, ("", "", ""), forms, dialect, shape)
     return (out, forms) if forms else (value, None)
-
-
-def refuse_both(value: Any, tree: dict[str, Any], dialect: str, shape: str, at: str = "") -> None:
-    """DecodeError for a field given in both spellings in an object a conversation layout
-    reads (tree: its known keys, as _conv_paths.known_tree makes it)."""
-    if type(value) is not dict:
-        return
-    for name, sub in tree.items():
-        alias = snake(name)
-        if alias != name and alias in value and name in value:
-            what = f"another spelling of {at}/{name}, which is given too; send one"
-            raise DecodeError(dialect, shape, f"{at}/{escape(alias)}", what)
-        if sub and name in value:
-            refuse_both(value[name], sub, dialect, shape, f"{at}/{escape(name)}")
 
 
 def _walk(

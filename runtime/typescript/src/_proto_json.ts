@@ -59,25 +59,6 @@ export function decodeSpelling(
   return definedKeys(forms).length > 0 ? [out, forms] : [value, null];
 }
 
-/** The keys a conversation layout reads, as _conv_paths.knownTree makes them. */
-export type Known = ReadonlyMap<string, Known>;
-
-/**
- * DecodeError for a field given in both spellings in an object a conversation layout reads
- * (tree: its known keys).
- */
-export function refuseBoth(value: unknown, tree: Known, dialect: string, shape: string, at = ""): void {
-  if (!isObject(value)) return;
-  for (const [name, sub] of tree) {
-    const alias = snake(name);
-    if (alias !== name && hasOwn(value, alias) && hasOwn(value, name)) {
-      const what = `another spelling of ${at}/${name}, which is given too; send one`;
-      throw new DecodeError(dialect, shape, `${at}/${escape(alias)}`, what);
-    }
-    if (sub.size > 0 && hasOwn(value, name)) refuseBoth(value[name], sub, dialect, shape, `${at}/${escape(name)}`);
-  }
-}
-
 /**
  * where: this place's pointer in the mapping's spelling, in the input's names (the forms'
  * pointers: a single value is element 0), and as the input is (for errors).

@@ -43,6 +43,17 @@ def decode_spelling(value: Any, tree: dict[str, Any], dialect: str, shape: str) 
     return (out, forms) if forms else (value, None)
 
 
+_ENTERED: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+
+
+def _entered(tree: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The names of a (module-long-lived) tree the walk enters, in order, remembered by identity."""
+    found = _ENTERED.get(id(tree))
+    if found is None:
+        found = _ENTERED[id(tree)] = [(name, sub) for name, sub in tree.items() if sub is not None]
+    return found
+
+
 def _walk(
     node: Any, tree: dict[str, Any], where: tuple[str, str, str], forms: dict[str, str], dialect: str, shape: str
 ) -> Any:
@@ -52,18 +63,19 @@ def _walk(
         return node
     at, got, shown = where
     renames: dict[str, str] = {}
-    for name in tree:
-        alias = snake(name)
-        if alias != name and alias in node:
-            if name in node:
-                what = f"another spelling of {at}/{name}, which is given too; send one"
-                raise DecodeError(dialect, shape, f"{shown}/{escape(alias)}", what)
-            renames[alias] = name
+    if any("_" in key for key in node):  # else no key can be a snake_case alias: the usual case
+        for name in tree:
+            alias = snake(name)
+            if alias != name and alias in node:
+                if name in node:
+                    what = f"another spelling of {at}/{name}, which is given too; send one"
+                    raise DecodeError(dialect, shape, f"{shown}/{escape(alias)}", what)
+                renames[alias] = name
     out = {renames.get(key, key): value for key, value in node.items()} if renames else node
     for alias in renames:
         forms[f"{got}/{escape(alias)}"] = SNAKE
-    for name, sub in tree.items():
-        if sub is None or name not in out:
+    for name, sub in _entered(tree):
+        if name not in out:
             continue
         key = escape(next((a for a, n in renames.items() if n == name), name))
         spelled, seen = f"{got}/{key}", f"{shown}/{key}"

@@ -59,6 +59,20 @@ export function decodeSpelling(
   return definedKeys(forms).length > 0 ? [out, forms] : [value, null];
 }
 
+const ENTERED = new WeakMap<ProtoTree, [string, ProtoTree][]>();
+
+/** The names of a tree the walk enters, in order, remembered per tree. */
+function entered(tree: ProtoTree): [string, ProtoTree][] {
+  let found = ENTERED.get(tree);
+  if (found === undefined) {
+    found = (definedEntries(tree) as [string, ProtoTree | null][]).filter(
+      (entry): entry is [string, ProtoTree] => entry[1] != null,
+    );
+    ENTERED.set(tree, found);
+  }
+  return found;
+}
+
 /**
  * where: this place's pointer in the mapping's spelling, in the input's names (the forms'
  * pointers: a single value is element 0), and as the input is (for errors).
@@ -74,14 +88,17 @@ function walk(
   if (!isObject(node)) return node;
   const [at, got, shown] = where;
   const renames = new Map<string, string>();
-  for (const name of definedKeys(tree)) {
-    const alias = snake(name);
-    if (alias !== name && hasOwn(node, alias)) {
-      if (hasOwn(node, name)) {
-        const what = `another spelling of ${at}/${name}, which is given too; send one`;
-        throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+  // else no key can be a snake_case alias: the usual case
+  if (definedKeys(node).some((key) => key.includes("_"))) {
+    for (const name of definedKeys(tree)) {
+      const alias = snake(name);
+      if (alias !== name && hasOwn(node, alias)) {
+        if (hasOwn(node, name)) {
+          const what = `another spelling of ${at}/${name}, which is given too; send one`;
+          throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+        }
+        renames.set(alias, name);
       }
-      renames.set(alias, name);
     }
   }
   let out: JsonObject = node;
@@ -90,8 +107,8 @@ function walk(
     for (const [key, value] of definedEntries(node)) putOwn(out, renames.get(key) ?? key, value);
   }
   for (const alias of renames.keys()) putOwn(forms, `${got}/${escape(alias)}`, SNAKE);
-  for (const [name, sub] of definedEntries(tree) as [string, ProtoTree | null][]) {
-    if (sub == null || !hasOwn(out, name)) continue;
+  for (const [name, sub] of entered(tree)) {
+    if (!hasOwn(out, name)) continue;
     let renamed = name;
     for (const [a, n] of renames) {
       if (n === name) {

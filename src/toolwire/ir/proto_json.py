@@ -4,8 +4,10 @@ A tree maps each proto field name the mapping reads to the tree below it: None f
 read as a whole (never entered, so call arguments and schemas keep their own keys), and
 {"*": element tree} for a repeated field, where a single value stands for a one-element list.
 Besides one tree per shape and the envelope's (extract()), a whole request and response get
-one each, from the conversation layout: every key it reads, with the shapes' trees where a
-part, a tool or the tool choice is decoded by its shape.
+one each (decode_request/decode_response respell the body by it first): every key the
+conversation layout reads, the shapes' trees where a part, a tool or the tool choice is decoded
+by its shape, and in each message the tree enters the other fields the dialect's request or
+response schema declares there (kept as extension fields, so named alike in either spelling).
 """
 
 from __future__ import annotations

@@ -221,6 +221,10 @@ def test_single_values_for_repeated_fields_read_and_round_trip() -> None:
     assert canonical["messages"][0]["parts"] == [{"type": "text", "text": "hi"}]
     assert canonical["settings"]["stop"] == ["END"]
     assert g.encode_request(canonical).value == wire
+    response = {"candidates": {"content": {"role": "model", "parts": {"text": "hi"}}, "finish_reason": "STOP"}}
+    decoded = g.decode_response(copy.deepcopy(response))
+    assert decoded["message"]["parts"] == [{"type": "text", "text": "hi"}] and decoded["finish_reason"] == "stop"
+    assert g.encode_response(decoded).value == response
 
 
 def test_other_dialects_do_not_take_the_spelling() -> None:

@@ -308,6 +308,8 @@ class ProtoJson:
 
     shapes: dict[str, dict[str, Any]]
     envelope: dict[str, Any]
+    request: dict[str, Any] = field(default_factory=dict)  # a whole request (conversation layout)
+    response: dict[str, Any] = field(default_factory=dict)  # a whole response
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ Wire objects, fields and parts are spelled in emit_objects.py.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,5 +227,5 @@ def emit_dialect(d: DialectIR) -> dict[str, Any]:
         # the TypedDicts its signatures name (imported for type checkers only)
         "canonical_types": sorted({s["canonical_type"] for s in shapes}),
         "envelopes": envelopes,
-        "proto_json": {"shapes": d.proto_json.shapes, "envelope": d.proto_json.envelope} if d.proto_json else None,
+        "proto_json": dataclasses.asdict(d.proto_json) if d.proto_json else None,
     }

@@ -6,6 +6,7 @@ targets/python/emit_shapes.py: the same facts, TypeScript expressions.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,5 +234,5 @@ def emit_dialect(d: DialectIR) -> dict[str, Any]:
         else None,
         "shapes": shapes,
         "envelopes": envelopes,
-        "proto_json": {"shapes": d.proto_json.shapes, "envelope": d.proto_json.envelope} if d.proto_json else None,
+        "proto_json": dataclasses.asdict(d.proto_json) if d.proto_json else None,
     }

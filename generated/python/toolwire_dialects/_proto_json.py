@@ -14,7 +14,7 @@ from typing import Any
 
 from ._errors import DecodeError, Encoded, escape
 
-__all__ = ["as_spelled", "decode_spelling", "encode_spelling", "refuse_both", "respelled"]
+__all__ = ["as_spelled", "decode_spelling", "encode_spelling", "keep_spelling", "respelled", "spell_kept"]
 
 SNAKE = "snake_case"
 SINGLE = "single"
@@ -43,18 +43,15 @@ def decode_spelling(value: Any, tree: dict[str, Any], dialect: str, shape: str) 
     return (out, forms) if forms else (value, None)
 
 
-def refuse_both(value: Any, tree: dict[str, Any], dialect: str, shape: str, at: str = "") -> None:
-    """DecodeError for a field given in both spellings in an object a conversation layout
-    reads (tree: its known keys, as _conv_paths.known_tree makes it)."""
-    if type(value) is not dict:
-        return
-    for name, sub in tree.items():
-        alias = snake(name)
-        if alias != name and alias in value and name in value:
-            what = f"another spelling of {at}/{name}, which is given too; send one"
-            raise DecodeError(dialect, shape, f"{at}/{escape(alias)}", what)
-        if sub and name in value:
-            refuse_both(value[name], sub, dialect, shape, f"{at}/{escape(name)}")
+_ENTERED: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+
+
+def _entered(tree: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The names of a (module-long-lived) tree the walk enters, in order, remembered by identity."""
+    found = _ENTERED.get(id(tree))
+    if found is None:
+        found = _ENTERED[id(tree)] = [(name, sub) for name, sub in tree.items() if sub is not None]
+    return found
 
 
 def _walk(
@@ -66,18 +63,19 @@ def _walk(
         return node
     at, got, shown = where
     renames: dict[str, str] = {}
-    for name in tree:
-        alias = snake(name)
-        if alias != name and alias in node:
-            if name in node:
-                what = f"another spelling of {at}/{name}, which is given too; send one"
-                raise DecodeError(dialect, shape, f"{shown}/{escape(alias)}", what)
-            renames[alias] = name
+    if any("_" in key for key in node):  # else no key can be a snake_case alias: the usual case
+        for name in tree:
+            alias = snake(name)
+            if alias != name and alias in node:
+                if name in node:
+                    what = f"another spelling of {at}/{name}, which is given too; send one"
+                    raise DecodeError(dialect, shape, f"{shown}/{escape(alias)}", what)
+                renames[alias] = name
     out = {renames.get(key, key): value for key, value in node.items()} if renames else node
     for alias in renames:
         forms[f"{got}/{escape(alias)}"] = SNAKE
-    for name, sub in tree.items():
-        if sub is None or name not in out:
+    for name, sub in _entered(tree):
+        if name not in out:
             continue
         key = escape(next((a for a, n in renames.items() if n == name), name))
         spelled, seen = f"{got}/{key}", f"{shown}/{key}"
@@ -151,13 +149,40 @@ def as_spelled(error: DecodeError, forms: dict[str, str] | None) -> DecodeError:
     """A decode error whose pointer names the fields as the input spelled them."""
     if not forms:
         return error
-    got = ""
+    got = shown = ""  # the pointer in the forms' names (a single value is element 0), and as the input is
+    single = False
     for token in _tokens(error.pointer):
-        alias = f"{got}/{escape(snake(token))}"
-        got = alias if forms.get(alias, "").startswith(SNAKE) else f"{got}/{escape(token)}"
-    return DecodeError(error.dialect, error.shape, got, error.message)
+        if single and token == "0":  # the one value given for a repeated field: no index on the wire
+            got, single = f"{got}/0", False
+            continue
+        alias = escape(snake(token))
+        name = alias if forms.get(f"{got}/{alias}", "").startswith(SNAKE) else escape(token)
+        got, shown = f"{got}/{name}", f"{shown}/{name}"
+        single = forms.get(got, "").endswith(SINGLE)
+    return DecodeError(error.dialect, error.shape, shown, error.message)
 
 
 def respelled(result: Encoded, forms: dict[str, str] | None) -> Encoded:
     """inject()'s result spelled as its input payload was."""
     return result if forms is None else Encoded(encode_spelling(result.value, forms), result.losses)
+
+
+def keep_spelling(value: dict[str, Any], dialect: str, spelled: dict[str, str] | None) -> dict[str, Any]:
+    """A decoded whole request or response, the input's spelling added to its own extension
+    forms (a same-dialect encode spells it so again; other dialects ignore forms)."""
+    if spelled:
+        extensions = value.setdefault("extensions", {})
+        own = extensions.setdefault(dialect, {})
+        own["forms"] = {**own.get("forms", {}), **spelled}
+    return value
+
+
+def spell_kept(result: Encoded, canonical: dict[str, Any], dialect: str) -> Encoded:
+    """An encoded whole request or response spelled as the canonical value's own forms say
+    its input was (keep_spelling)."""
+    extensions = canonical.get("extensions")
+    own = extensions.get(dialect) if type(extensions) is dict else None
+    forms = own.get("forms") if type(own) is dict else None
+    if type(forms) is dict and forms:
+        encode_spelling(result.value, forms)
+    return result

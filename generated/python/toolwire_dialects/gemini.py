@@ -2329,6 +2329,165 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+_PROTO_REQUEST = {
+    "contents": {
+        "*": {
+            "role": None,
+            "parts": {
+                "*": {
+                    "functionCall": {"id": None, "name": None, "args": None},
+                    "functionResponse": {"id": None, "name": None, "response": None},
+                    "thought": None,
+                    "text": None,
+                    "inlineData": {"mimeType": None, "data": None},
+                    "fileData": {"mimeType": None, "fileUri": None},
+                    "thoughtSignature": None,
+                    "executableCode": None,
+                    "codeExecutionResult": None,
+                    "videoMetadata": None,
+                    "mediaResolution": None,
+                    "mediaProcessing": None,
+                    "toolCall": None,
+                    "toolResponse": None,
+                    "partMetadata": None,
+                    "audioTranscription": None,
+                    "speechMetadata": None,
+                    "documentMetadata": None,
+                    "spreadsheetMetadata": None,
+                    "audioMetadata": None,
+                }
+            },
+        }
+    },
+    "systemInstruction": {
+        "parts": {
+            "*": {
+                "functionCall": {"id": None, "name": None, "args": None},
+                "functionResponse": {"id": None, "name": None, "response": None},
+                "thought": None,
+                "text": None,
+                "inlineData": {"mimeType": None, "data": None},
+                "fileData": {"mimeType": None, "fileUri": None},
+                "thoughtSignature": None,
+                "executableCode": None,
+                "codeExecutionResult": None,
+                "videoMetadata": None,
+                "mediaResolution": None,
+                "mediaProcessing": None,
+                "toolCall": None,
+                "toolResponse": None,
+                "partMetadata": None,
+                "audioTranscription": None,
+                "speechMetadata": None,
+                "documentMetadata": None,
+                "spreadsheetMetadata": None,
+                "audioMetadata": None,
+            }
+        }
+    },
+    "generationConfig": {
+        "maxOutputTokens": None,
+        "temperature": None,
+        "topP": None,
+        "topK": None,
+        "stopSequences": {"*": None},
+        "seed": None,
+        "presencePenalty": None,
+        "frequencyPenalty": None,
+        "candidateCount": None,
+        "responseMimeType": None,
+        "responseJsonSchema": None,
+        "thinkingConfig": {"thinkingBudget": None, "thinkingLevel": None, "includeThoughts": None},
+        "responseSchema": None,
+        "responseModalities": None,
+    },
+    "tools": {
+        "*": {
+            "functionDeclarations": {
+                "*": {"name": None, "description": None, "parametersJsonSchema": None, "parameters": None}
+            },
+            "googleSearch": None,
+            "googleSearchRetrieval": None,
+            "codeExecution": None,
+            "urlContext": None,
+            "computerUse": None,
+            "googleMaps": None,
+            "fileSearch": None,
+            "mcpServers": None,
+            "enterpriseWebSearch": None,
+            "parallelAiSearch": None,
+            "exaAiSearch": None,
+        }
+    },
+    "toolConfig": {
+        "functionCallingConfig": {"mode": None, "allowedFunctionNames": {"*": None}},
+        "retrievalConfig": None,
+        "includeServerSideToolInvocations": None,
+    },
+    "model": None,
+    "safetySettings": None,
+    "cachedContent": None,
+    "modelArmorConfig": None,
+    "serviceTier": None,
+    "continuationToken": None,
+    "outputConfig": None,
+}  # proto JSON: the names a whole request reads in either spelling
+_PROTO_RESPONSE = {
+    "candidates": {
+        "*": {
+            "content": {
+                "role": None,
+                "parts": {
+                    "*": {
+                        "functionCall": {"id": None, "name": None, "args": None},
+                        "functionResponse": {"id": None, "name": None, "response": None},
+                        "thought": None,
+                        "text": None,
+                        "inlineData": {"mimeType": None, "data": None},
+                        "fileData": {"mimeType": None, "fileUri": None},
+                        "thoughtSignature": None,
+                        "executableCode": None,
+                        "codeExecutionResult": None,
+                        "videoMetadata": None,
+                        "mediaResolution": None,
+                        "mediaProcessing": None,
+                        "toolCall": None,
+                        "toolResponse": None,
+                        "partMetadata": None,
+                        "audioTranscription": None,
+                        "speechMetadata": None,
+                        "documentMetadata": None,
+                        "spreadsheetMetadata": None,
+                        "audioMetadata": None,
+                    }
+                },
+            },
+            "finishReason": None,
+            "finishMessage": None,
+            "safetyRatings": None,
+            "citationMetadata": None,
+            "groundingMetadata": None,
+            "groundingAttributions": None,
+            "urlContextMetadata": None,
+            "tokenCount": None,
+            "avgLogprobs": None,
+            "logprobsResult": None,
+            "continuationToken": None,
+        }
+    },
+    "responseId": None,
+    "modelVersion": None,
+    "usageMetadata": {
+        "promptTokenCount": None,
+        "candidatesTokenCount": None,
+        "totalTokenCount": None,
+        "cachedContentTokenCount": None,
+        "thoughtsTokenCount": None,
+    },
+    "promptFeedback": None,
+    "createTime": None,
+    "modelStatus": None,
+}
 _KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
 _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
@@ -2338,9 +2497,12 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
-        _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "request")
-        _pj.refuse_both(wire, _REQUEST.known, DIALECT, "request")
-    return _request_in(wire, IdMap() if id_map is None else id_map)
+
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_REQUEST, DIALECT, "request")
+    try:
+        return _pj.keep_spelling(_request_in(wire, IdMap() if id_map is None else id_map), DIALECT, spelled)
+    except _rt.DecodeError as error:
+        raise _pj.as_spelled(error, spelled) from None
 
 
 def encode_request(
@@ -2357,7 +2519,8 @@ def encode_request(
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
-    return out.encoded(_request_out(canonical, model, out, out.lose))
+    encoded = out.encoded(_request_out(canonical, model, out, out.lose))
+    return _pj.spell_kept(encoded, canonical, DIALECT)  # as the input spelled it
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
@@ -2365,9 +2528,12 @@ def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
-        _pj.decode_spelling(wire, _PROTO_ENVELOPE, DIALECT, "response")
-        _pj.refuse_both(wire, _RESPONSE.known, DIALECT, "response")
-    return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
+
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_RESPONSE, DIALECT, "response")
+    try:
+        return _pj.keep_spelling(_conv.decode_response(wire, _RESPONSE, _CODECS, id_map), DIALECT, spelled)
+    except _rt.DecodeError as error:
+        raise _pj.as_spelled(error, spelled) from None
 
 
 def encode_response(
@@ -2381,7 +2547,8 @@ def encode_response(
     """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry.
     model names the model when the response names none."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
+    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
+    return _pj.spell_kept(encoded, canonical, DIALECT)  # as the input spelled it
 
 
 def finish_reason_in(wire: Any) -> str:

@@ -2385,6 +2385,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "request"), DIALECT, "request")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
+
     return _request_in(wire, IdMap() if id_map is None else id_map)
 
 
@@ -2410,6 +2411,7 @@ def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:
     wire = _rt.hold(_rt.as_wire(payload, DIALECT, "response"), DIALECT, "response")
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_RESPONSE, DIALECT)
+
     return _conv.decode_response(wire, _RESPONSE, _CODECS, id_map)
 
 

@@ -7,6 +7,7 @@
  * input spelled it, and encoding spells the output the same way again.
  */
 import { DecodeError, Encoded } from "./_errors.js";
+import type { JsonObject } from "./_errors.js";
 /** A tree of field names: null for a leaf, a subtree, or {"*": subtree | null} for a repeated field. */
 export type ProtoTree = {
     readonly [name: string]: ProtoTree | null;
@@ -24,13 +25,6 @@ export declare function camel(name: string): string;
  * the input spelled it (null when it already was the mapping's: no copy made).
  */
 export declare function decodeSpelling(value: unknown, tree: ProtoTree, dialect: string, shape: string): [unknown, Forms | null];
-/** The keys a conversation layout reads, as _conv_paths.knownTree makes them. */
-export type Known = ReadonlyMap<string, Known>;
-/**
- * DecodeError for a field given in both spellings in an object a conversation layout reads
- * (tree: its known keys).
- */
-export declare function refuseBoth(value: unknown, tree: Known, dialect: string, shape: string, at?: string): void;
 /**
  * Spell an encoded value (built in the mapping's spelling) as the forms say the input was:
  * snake_case names, single values for one-element lists. Changes value in place: the
@@ -43,3 +37,10 @@ export declare function encodeSpelling(value: unknown, forms: {
 export declare function asSpelled(error: DecodeError, forms: Forms | null): DecodeError;
 /** inject()'s result spelled as its input payload was. */
 export declare function respelled(result: Encoded, forms: Forms | null): Encoded;
+/**
+ * A decoded whole request or response, the input's spelling added to its own extension forms
+ * (a same-dialect encode spells it so again; other dialects ignore forms).
+ */
+export declare function keepSpelling(value: JsonObject, dialect: string, spelled: Forms | null): JsonObject;
+/** An encoded whole request or response spelled as the canonical value's own forms say its input was. */
+export declare function spellKept(result: Encoded, canonical: JsonObject, dialect: string): Encoded;

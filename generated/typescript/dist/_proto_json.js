@@ -43,22 +43,15 @@ export function decodeSpelling(value, tree, dialect, shape) {
     const out = walk(value, tree, ["", "", ""], forms, dialect, shape);
     return definedKeys(forms).length > 0 ? [out, forms] : [value, null];
 }
-/**
- * DecodeError for a field given in both spellings in an object a conversation layout reads
- * (tree: its known keys).
- */
-export function refuseBoth(value, tree, dialect, shape, at = "") {
-    if (!isObject(value))
-        return;
-    for (const [name, sub] of tree) {
-        const alias = snake(name);
-        if (alias !== name && hasOwn(value, alias) && hasOwn(value, name)) {
-            const what = `another spelling of ${at}/${name}, which is given too; send one`;
-            throw new DecodeError(dialect, shape, `${at}/${escape(alias)}`, what);
-        }
-        if (sub.size > 0 && hasOwn(value, name))
-            refuseBoth(value[name], sub, dialect, shape, `${at}/${escape(name)}`);
+const ENTERED = new WeakMap();
+/** The names of a tree the walk enters, in order, remembered per tree. */
+function entered(tree) {
+    let found = ENTERED.get(tree);
+    if (found === undefined) {
+        found = definedEntries(tree).filter((entry) => entry[1] != null);
+        ENTERED.set(tree, found);
     }
+    return found;
 }
 /**
  * where: this place's pointer in the mapping's spelling, in the input's names (the forms'
@@ -69,14 +62,17 @@ function walk(node, tree, where, forms, dialect, shape) {
         return node;
     const [at, got, shown] = where;
     const renames = new Map();
-    for (const name of definedKeys(tree)) {
-        const alias = snake(name);
-        if (alias !== name && hasOwn(node, alias)) {
-            if (hasOwn(node, name)) {
-                const what = `another spelling of ${at}/${name}, which is given too; send one`;
-                throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+    // else no key can be a snake_case alias: the usual case
+    if (definedKeys(node).some((key) => key.includes("_"))) {
+        for (const name of definedKeys(tree)) {
+            const alias = snake(name);
+            if (alias !== name && hasOwn(node, alias)) {
+                if (hasOwn(node, name)) {
+                    const what = `another spelling of ${at}/${name}, which is given too; send one`;
+                    throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+                }
+                renames.set(alias, name);
             }
-            renames.set(alias, name);
         }
     }
     let out = node;
@@ -87,8 +83,8 @@ function walk(node, tree, where, forms, dialect, shape) {
     }
     for (const alias of renames.keys())
         putOwn(forms, `${got}/${escape(alias)}`, SNAKE);
-    for (const [name, sub] of definedEntries(tree)) {
-        if (sub == null || !hasOwn(out, name))
+    for (const [name, sub] of entered(tree)) {
+        if (!hasOwn(out, name))
             continue;
         let renamed = name;
         for (const [a, n] of renames) {
@@ -189,15 +185,53 @@ export function encodeSpelling(value, forms) {
 export function asSpelled(error, forms) {
     if (forms === null || definedKeys(forms).length === 0)
         return error;
-    let got = "";
+    let got = ""; // the pointer in the forms' names (a single value is element 0)
+    let shown = ""; // as the input is
+    let single = false;
     for (const token of tokens(error.pointer)) {
-        const alias = `${got}/${escape(snake(token))}`;
-        const form = getOwn(forms, alias);
-        got = typeof form === "string" && form.startsWith(SNAKE) ? alias : `${got}/${escape(token)}`;
+        if (single && token === "0") {
+            // the one value given for a repeated field: no index on the wire
+            got = `${got}/0`;
+            single = false;
+            continue;
+        }
+        const alias = escape(snake(token));
+        const form = getOwn(forms, `${got}/${alias}`);
+        const name = typeof form === "string" && form.startsWith(SNAKE) ? alias : escape(token);
+        got = `${got}/${name}`;
+        shown = `${shown}/${name}`;
+        const here = getOwn(forms, got);
+        single = typeof here === "string" && here.endsWith(SINGLE);
     }
-    return new DecodeError(error.dialect, error.shape, got, error.detail);
+    return new DecodeError(error.dialect, error.shape, shown, error.detail);
 }
 /** inject()'s result spelled as its input payload was. */
 export function respelled(result, forms) {
     return forms === null ? result : new Encoded(encodeSpelling(result.value, forms), result.losses);
+}
+/**
+ * A decoded whole request or response, the input's spelling added to its own extension forms
+ * (a same-dialect encode spells it so again; other dialects ignore forms).
+ */
+export function keepSpelling(value, dialect, spelled) {
+    if (spelled !== null) {
+        if (!isObject(getOwn(value, "extensions")))
+            putOwn(value, "extensions", {});
+        const extensions = getOwn(value, "extensions");
+        if (!isObject(getOwn(extensions, dialect)))
+            putOwn(extensions, dialect, {});
+        const own = getOwn(extensions, dialect);
+        const before = getOwn(own, "forms");
+        putOwn(own, "forms", { ...(isObject(before) ? before : {}), ...spelled });
+    }
+    return value;
+}
+/** An encoded whole request or response spelled as the canonical value's own forms say its input was. */
+export function spellKept(result, canonical, dialect) {
+    const extensions = getOwn(canonical, "extensions");
+    const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+    const forms = isObject(own) ? getOwn(own, "forms") : undefined;
+    if (isObject(forms) && definedKeys(forms).length > 0)
+        encodeSpelling(result.value, forms);
+    return result;
 }

@@ -59,23 +59,18 @@ export function decodeSpelling(
   return definedKeys(forms).length > 0 ? [out, forms] : [value, null];
 }
 
-/** The keys a conversation layout reads, as _conv_paths.knownTree makes them. */
-export type Known = ReadonlyMap<string, Known>;
+const ENTERED = new WeakMap<ProtoTree, [string, ProtoTree][]>();
 
-/**
- * DecodeError for a field given in both spellings in an object a conversation layout reads
- * (tree: its known keys).
- */
-export function refuseBoth(value: unknown, tree: Known, dialect: string, shape: string, at = ""): void {
-  if (!isObject(value)) return;
-  for (const [name, sub] of tree) {
-    const alias = snake(name);
-    if (alias !== name && hasOwn(value, alias) && hasOwn(value, name)) {
-      const what = `another spelling of ${at}/${name}, which is given too; send one`;
-      throw new DecodeError(dialect, shape, `${at}/${escape(alias)}`, what);
-    }
-    if (sub.size > 0 && hasOwn(value, name)) refuseBoth(value[name], sub, dialect, shape, `${at}/${escape(name)}`);
+/** The names of a tree the walk enters, in order, remembered per tree. */
+function entered(tree: ProtoTree): [string, ProtoTree][] {
+  let found = ENTERED.get(tree);
+  if (found === undefined) {
+    found = (definedEntries(tree) as [string, ProtoTree | null][]).filter(
+      (entry): entry is [string, ProtoTree] => entry[1] != null,
+    );
+    ENTERED.set(tree, found);
   }
+  return found;
 }
 
 /**
@@ -93,14 +88,17 @@ function walk(
   if (!isObject(node)) return node;
   const [at, got, shown] = where;
   const renames = new Map<string, string>();
-  for (const name of definedKeys(tree)) {
-    const alias = snake(name);
-    if (alias !== name && hasOwn(node, alias)) {
-      if (hasOwn(node, name)) {
-        const what = `another spelling of ${at}/${name}, which is given too; send one`;
-        throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+  // else no key can be a snake_case alias: the usual case
+  if (definedKeys(node).some((key) => key.includes("_"))) {
+    for (const name of definedKeys(tree)) {
+      const alias = snake(name);
+      if (alias !== name && hasOwn(node, alias)) {
+        if (hasOwn(node, name)) {
+          const what = `another spelling of ${at}/${name}, which is given too; send one`;
+          throw new DecodeError(dialect, shape, `${shown}/${escape(alias)}`, what);
+        }
+        renames.set(alias, name);
       }
-      renames.set(alias, name);
     }
   }
   let out: JsonObject = node;
@@ -109,8 +107,8 @@ function walk(
     for (const [key, value] of definedEntries(node)) putOwn(out, renames.get(key) ?? key, value);
   }
   for (const alias of renames.keys()) putOwn(forms, `${got}/${escape(alias)}`, SNAKE);
-  for (const [name, sub] of definedEntries(tree) as [string, ProtoTree | null][]) {
-    if (sub == null || !hasOwn(out, name)) continue;
+  for (const [name, sub] of entered(tree)) {
+    if (!hasOwn(out, name)) continue;
     let renamed = name;
     for (const [a, n] of renames) {
       if (n === name) {
@@ -201,16 +199,53 @@ export function encodeSpelling(value: unknown, forms: { readonly [pointer: strin
 /** A decode error whose pointer names the fields as the input spelled them. */
 export function asSpelled(error: DecodeError, forms: Forms | null): DecodeError {
   if (forms === null || definedKeys(forms).length === 0) return error;
-  let got = "";
+  let got = ""; // the pointer in the forms' names (a single value is element 0)
+  let shown = ""; // as the input is
+  let single = false;
   for (const token of tokens(error.pointer)) {
-    const alias = `${got}/${escape(snake(token))}`;
-    const form = getOwn(forms, alias);
-    got = typeof form === "string" && form.startsWith(SNAKE) ? alias : `${got}/${escape(token)}`;
+    if (single && token === "0") {
+      // the one value given for a repeated field: no index on the wire
+      got = `${got}/0`;
+      single = false;
+      continue;
+    }
+    const alias = escape(snake(token));
+    const form = getOwn(forms, `${got}/${alias}`);
+    const name = typeof form === "string" && form.startsWith(SNAKE) ? alias : escape(token);
+    got = `${got}/${name}`;
+    shown = `${shown}/${name}`;
+    const here = getOwn(forms, got);
+    single = typeof here === "string" && here.endsWith(SINGLE);
   }
-  return new DecodeError(error.dialect, error.shape, got, error.detail);
+  return new DecodeError(error.dialect, error.shape, shown, error.detail);
 }
 
 /** inject()'s result spelled as its input payload was. */
 export function respelled(result: Encoded, forms: Forms | null): Encoded {
   return forms === null ? result : new Encoded(encodeSpelling(result.value, forms), result.losses);
+}
+
+/**
+ * A decoded whole request or response, the input's spelling added to its own extension forms
+ * (a same-dialect encode spells it so again; other dialects ignore forms).
+ */
+export function keepSpelling(value: JsonObject, dialect: string, spelled: Forms | null): JsonObject {
+  if (spelled !== null) {
+    if (!isObject(getOwn(value, "extensions"))) putOwn(value, "extensions", {});
+    const extensions = getOwn(value, "extensions") as JsonObject;
+    if (!isObject(getOwn(extensions, dialect))) putOwn(extensions, dialect, {});
+    const own = getOwn(extensions, dialect) as JsonObject;
+    const before = getOwn(own, "forms");
+    putOwn(own, "forms", { ...(isObject(before) ? before : {}), ...spelled });
+  }
+  return value;
+}
+
+/** An encoded whole request or response spelled as the canonical value's own forms say its input was. */
+export function spellKept(result: Encoded, canonical: JsonObject, dialect: string): Encoded {
+  const extensions = getOwn(canonical, "extensions");
+  const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+  const forms = isObject(own) ? getOwn(own, "forms") : undefined;
+  if (isObject(forms) && definedKeys(forms).length > 0) encodeSpelling(result.value, forms);
+  return result;
 }

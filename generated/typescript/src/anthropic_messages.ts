@@ -2931,6 +2931,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
+
   return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
@@ -2956,6 +2957,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
+
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 

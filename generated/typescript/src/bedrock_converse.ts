@@ -2701,6 +2701,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
+
   return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
@@ -2726,6 +2727,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
+
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 

@@ -3011,17 +3011,182 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usageMetadata", "thoughtsTokenCount"],
   ]),
 };
+// proto JSON: the names a whole request and response read in either spelling
+const PROTO_REQUEST: pj.ProtoTree = {
+  "contents": {
+    "*": {
+      "role": null,
+      "parts": {
+        "*": {
+          "functionCall": {"id": null, "name": null, "args": null},
+          "functionResponse": {"id": null, "name": null, "response": null},
+          "thought": null,
+          "text": null,
+          "inlineData": {"mimeType": null, "data": null},
+          "fileData": {"mimeType": null, "fileUri": null},
+          "thoughtSignature": null,
+          "executableCode": null,
+          "codeExecutionResult": null,
+          "videoMetadata": null,
+          "mediaResolution": null,
+          "mediaProcessing": null,
+          "toolCall": null,
+          "toolResponse": null,
+          "partMetadata": null,
+          "audioTranscription": null,
+          "speechMetadata": null,
+          "documentMetadata": null,
+          "spreadsheetMetadata": null,
+          "audioMetadata": null,
+        }
+      },
+    }
+  },
+  "systemInstruction": {
+    "parts": {
+      "*": {
+        "functionCall": {"id": null, "name": null, "args": null},
+        "functionResponse": {"id": null, "name": null, "response": null},
+        "thought": null,
+        "text": null,
+        "inlineData": {"mimeType": null, "data": null},
+        "fileData": {"mimeType": null, "fileUri": null},
+        "thoughtSignature": null,
+        "executableCode": null,
+        "codeExecutionResult": null,
+        "videoMetadata": null,
+        "mediaResolution": null,
+        "mediaProcessing": null,
+        "toolCall": null,
+        "toolResponse": null,
+        "partMetadata": null,
+        "audioTranscription": null,
+        "speechMetadata": null,
+        "documentMetadata": null,
+        "spreadsheetMetadata": null,
+        "audioMetadata": null,
+      }
+    }
+  },
+  "generationConfig": {
+    "maxOutputTokens": null,
+    "temperature": null,
+    "topP": null,
+    "topK": null,
+    "stopSequences": {"*": null},
+    "seed": null,
+    "presencePenalty": null,
+    "frequencyPenalty": null,
+    "candidateCount": null,
+    "responseMimeType": null,
+    "responseJsonSchema": null,
+    "thinkingConfig": {"thinkingBudget": null, "thinkingLevel": null, "includeThoughts": null},
+    "responseSchema": null,
+    "responseModalities": null,
+  },
+  "tools": {
+    "*": {
+      "functionDeclarations": {
+        "*": {"name": null, "description": null, "parametersJsonSchema": null, "parameters": null}
+      },
+      "googleSearch": null,
+      "googleSearchRetrieval": null,
+      "codeExecution": null,
+      "urlContext": null,
+      "computerUse": null,
+      "googleMaps": null,
+      "fileSearch": null,
+      "mcpServers": null,
+      "enterpriseWebSearch": null,
+      "parallelAiSearch": null,
+      "exaAiSearch": null,
+    }
+  },
+  "toolConfig": {
+    "functionCallingConfig": {"mode": null, "allowedFunctionNames": {"*": null}},
+    "retrievalConfig": null,
+    "includeServerSideToolInvocations": null,
+  },
+  "model": null,
+  "safetySettings": null,
+  "cachedContent": null,
+  "modelArmorConfig": null,
+  "serviceTier": null,
+  "continuationToken": null,
+  "outputConfig": null,
+};
+const PROTO_RESPONSE: pj.ProtoTree = {
+  "candidates": {
+    "*": {
+      "content": {
+        "role": null,
+        "parts": {
+          "*": {
+            "functionCall": {"id": null, "name": null, "args": null},
+            "functionResponse": {"id": null, "name": null, "response": null},
+            "thought": null,
+            "text": null,
+            "inlineData": {"mimeType": null, "data": null},
+            "fileData": {"mimeType": null, "fileUri": null},
+            "thoughtSignature": null,
+            "executableCode": null,
+            "codeExecutionResult": null,
+            "videoMetadata": null,
+            "mediaResolution": null,
+            "mediaProcessing": null,
+            "toolCall": null,
+            "toolResponse": null,
+            "partMetadata": null,
+            "audioTranscription": null,
+            "speechMetadata": null,
+            "documentMetadata": null,
+            "spreadsheetMetadata": null,
+            "audioMetadata": null,
+          }
+        },
+      },
+      "finishReason": null,
+      "finishMessage": null,
+      "safetyRatings": null,
+      "citationMetadata": null,
+      "groundingMetadata": null,
+      "groundingAttributions": null,
+      "urlContextMetadata": null,
+      "tokenCount": null,
+      "avgLogprobs": null,
+      "logprobsResult": null,
+      "continuationToken": null,
+    }
+  },
+  "responseId": null,
+  "modelVersion": null,
+  "usageMetadata": {
+    "promptTokenCount": null,
+    "candidatesTokenCount": null,
+    "totalTokenCount": null,
+    "cachedContentTokenCount": null,
+    "thoughtsTokenCount": null,
+  },
+  "promptFeedback": null,
+  "createTime": null,
+  "modelStatus": null,
+};
 
 /** A whole Google Gemini generateContent request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
 export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
-    pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "request");
-    pj.refuseBoth(wire, CONV_REQUEST.known, DIALECT, "request");
   }
-  return requestIn(wire, options.idMap ?? new rt.IdMap());
+
+  let spelled: pj.Forms | null;
+  [wire, spelled] = pj.decodeSpelling(wire, PROTO_REQUEST, DIALECT, "request");
+  try {
+    return pj.keepSpelling(requestIn(wire, options.idMap ?? new rt.IdMap()), DIALECT, spelled);
+  } catch (error) {
+    throw error instanceof rt.DecodeError ? pj.asSpelled(error, spelled) : error;
+  }
 }
 
 /**
@@ -3036,19 +3201,27 @@ export function encodeRequest(
   const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   conv.checkCanonical(canonical, "request");
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+  const encoded = out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+  return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it
 }
 
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */
 export function decodeResponse(payload: unknown, options?: { idMap?: rt.IdMap | null }): Response;
 export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): JsonObject {
-  const wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
+  let wire: unknown = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
-    pj.decodeSpelling(wire, PROTO_ENVELOPE, DIALECT, "response");
-    pj.refuseBoth(wire, CONV_RESPONSE.known, DIALECT, "response");
   }
-  return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
+
+  let spelled: pj.Forms | null;
+  [wire, spelled] = pj.decodeSpelling(wire, PROTO_RESPONSE, DIALECT, "response");
+  try {
+    return pj.keepSpelling(
+      conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null), DIALECT, spelled
+    );
+  } catch (error) {
+    throw error instanceof rt.DecodeError ? pj.asSpelled(error, spelled) : error;
+  }
 }
 
 /**
@@ -3060,10 +3233,11 @@ export function encodeResponse(
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
-  return conv.encodeResponse(
+  const encoded = conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
         options.reasoningAsText ?? false, options.model ?? null,
   );
+  return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it
 }
 
 /** A wire finish reason as the canonical one (`other` for one the mapping does not list). */

@@ -3186,6 +3186,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
+
   return requestIn(wire, options.idMap ?? new rt.IdMap());
 }
 
@@ -3211,6 +3212,7 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
   if (P.isObject(wire)) {
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "response"), DIALECT);
   }
+
   return conv.decodeResponse(wire, CONV_RESPONSE, CONV_CODECS, options.idMap ?? null);
 }
 

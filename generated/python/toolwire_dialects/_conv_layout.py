@@ -137,6 +137,7 @@ class ResponseLayout(NamedTuple):
     usage: tuple[tuple[str, Toks], ...]
     constants: Constants
     required: Constants
+    item_ids: tuple[tuple[str, str], ...]  # a turn list item's type -> the prefix of the id it is given
     turn: Turn
     units: tuple[Spelling, ...]
     parts: tuple[Spelling, ...]

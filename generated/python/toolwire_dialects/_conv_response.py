@@ -54,6 +54,8 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
                     if fields.get(at + pointer(toks), MISSING) == default:
                         del fields[at + pointer(toks)]
             message["parts"].extend(one["parts"])
+            if layout.item_ids and type(unit) is dict:
+                _note_id(unit, i, layout, one["parts"], fields, forms)
         if type(units) is not list:
             raise DecodeError(dialect, "response", pointer(layout.turns), f"expected an array, got {describe(units)}")
     else:
@@ -97,6 +99,60 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
     unknown_into(wire, layout.known, "", fields)
     keep(response, dialect, fields, forms)
     return response
+
+
+def _give_ids(units: Any, layout: ResponseLayout, forms: dict[str, Any]) -> None:
+    """Each item of a kind that has ids (item_ids) and none of its own gets the kind's prefix
+    and its position, as the stream relay names them; not one the decoded response had without."""
+    at = pointer(layout.turns or ())
+    for i, unit in enumerate(units if type(units) is list else ()):
+        if type(unit) is dict and "id" not in unit and forms.get(f"{at}/{i}/id") != "absent":
+            prefix = _kind_with_ids(unit, layout)
+            if prefix is not None:
+                unit["id"] = f"{prefix}{i}"
+
+
+def _note_id(
+    unit: dict[str, Any],
+    i: int,
+    layout: ResponseLayout,
+    parts: list[dict[str, Any]],
+    fields: dict[str, Any],
+    forms: dict[str, Any],
+) -> None:
+    """An item of a kind item_ids names: without an id, its absence is kept (encode gives none);
+    with the id encode would give it (toolwire's own), the id says nothing and is not kept."""
+    prefix = _kind_with_ids(unit, layout)
+    at = f"{pointer(layout.turns or ())}/{i}"
+    if prefix is None:
+        return
+    if "id" not in unit:
+        forms[f"{at}/id"] = "absent"
+    elif unit["id"] == f"{prefix}{i}":
+        fields.pop(f"{at}/id", None)
+        for part in parts:  # an item read as one part keeps its id in its own fields, or its call's
+            for holder in (part, part.get("call"), part.get("result")):
+                if type(holder) is dict:
+                    _forget_id(holder, layout.dialect)
+
+
+def _forget_id(value: dict[str, Any], dialect: str) -> None:
+    """value without the item id its dialect's extension kept (and without what that empties)."""
+    own = value.get("extensions", EMPTY).get(dialect, EMPTY)
+    kept = own.get("fields", EMPTY)
+    if "/id" in kept:
+        del kept["/id"]
+        if not kept:
+            del own["fields"]
+        if not own:
+            del value["extensions"][dialect]
+        if not value["extensions"]:
+            del value["extensions"]
+
+
+def _kind_with_ids(unit: dict[str, Any], layout: ResponseLayout) -> str | None:
+    """The id prefix item_ids gives the item's kind, or None."""
+    return next((prefix for kind, prefix in layout.item_ids if kind == unit.get("type")), None)
 
 
 def _roleless(unit: Any, layout: ResponseLayout) -> bool:
@@ -182,6 +238,8 @@ def encode_response(
     ):
         put(wire, places["total_tokens"], usage["input_tokens"] + usage["output_tokens"])
     run.put_fields(wire, own, "")
+    if layout.item_ids and layout.turns is not None:
+        _give_ids(get(wire, layout.turns), layout, forms)
     for toks, value in layout.required:
         if get(wire, toks) is MISSING:
             put(wire, toks, value)

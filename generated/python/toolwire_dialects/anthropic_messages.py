@@ -2032,6 +2032,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     constants=((("type",), "message"),),
     required=(),
+    item_ids=(),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),

@@ -1844,6 +1844,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     constants=(),
     required=((("stopReason",), "end_turn"),),
+    item_ids=(),
     turn=_conv.Turn(
         role=("role",),
         roles=(("user", ("user",)), ("assistant", ("assistant",))),

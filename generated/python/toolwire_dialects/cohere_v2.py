@@ -1787,6 +1787,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     constants=(),
     required=((("id",), "toolwire"), (("finish_reason",), "COMPLETE")),
+    item_ids=(),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),

@@ -2233,6 +2233,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     constants=(),
     required=(),
+    item_ids=(),
     turn=_conv.Turn(
         role=("role",),
         roles=(("user", ("user",)), ("assistant", ("model",))),

@@ -2294,6 +2294,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
     required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
+    item_ids=(),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),

@@ -1347,6 +1347,7 @@ _RESPONSE = _conv.ResponseLayout(
     usage=(("input_tokens", ("prompt_eval_count",)), ("output_tokens", ("eval_count",))),
     constants=((("done",), True),),
     required=((("model",), "toolwire"),),
+    item_ids=(),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),

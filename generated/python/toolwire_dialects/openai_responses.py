@@ -2379,6 +2379,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     constants=((("object",), "response"),),
     required=(),
+    item_ids=(("function_call", "fc_toolwire_"), ("message", "msg_toolwire_"), ("reasoning", "rs_toolwire_")),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
@@ -2427,7 +2428,7 @@ _RESPONSE = _conv.ResponseLayout(
             has=(),
             fields=(_conv.PartField("text", ("content", "0", "text"), "value", False),),
             roles=(),
-            defaults=(),
+            defaults=((("status",), "completed"), (("content", "0", "annotations"), [])),
             role="assistant",
             known=_conv.known_tree((), (("type",), ("role",), ("content", "0", "type"), ("content", "0", "text"))),
         ),

@@ -118,6 +118,7 @@ export interface ResponseLayout {
     readonly usage: readonly (readonly [string, Toks])[];
     readonly constants: Constants;
     readonly required: Constants;
+    readonly itemIds: readonly (readonly [string, string])[];
     readonly turn: Turn;
     readonly units: readonly Spelling[];
     readonly parts: readonly Spelling[];

@@ -53,6 +53,9 @@ export function decodeResponse(wire, layout, codecs, idMap) {
                 }
             }
             parts.push(...one["parts"]);
+            if (layout.itemIds.length > 0 && isObject(unit)) {
+                noteId(unit, i, layout, one["parts"], fields, forms);
+            }
         });
         if (!Array.isArray(units)) {
             throw new DecodeError(dialect, "response", pointer(turnsAt), `expected an array, got ${describe(units)}`);
@@ -99,6 +102,64 @@ export function decodeResponse(wire, layout, codecs, idMap) {
  * tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does not
  * list is `other`, its wire value kept.
  */
+/**
+ * Each item of a kind that has ids (itemIds) and none of its own gets the kind's prefix and
+ * its position, as the stream relay names them; not one the decoded response had without.
+ */
+function giveIds(units, layout, forms) {
+    if (!Array.isArray(units))
+        return;
+    const at = pointer(layout.turns ?? []);
+    units.forEach((unit, i) => {
+        if (!isObject(unit) || hasOwn(unit, "id") || getOwn(forms, `${at}/${i}/id`) === "absent")
+            return;
+        const prefix = kindWithIds(unit, layout);
+        if (prefix !== null)
+            putOwn(unit, "id", `${prefix}${i}`);
+    });
+}
+/**
+ * An item of a kind itemIds names: without an id, its absence is kept (encode gives none);
+ * with the id encode would give it (toolwire's own), the id says nothing and is not kept.
+ */
+function noteId(unit, i, layout, parts, fields, forms) {
+    const prefix = kindWithIds(unit, layout);
+    const at = `${pointer(layout.turns ?? [])}/${i}`;
+    if (prefix === null)
+        return;
+    if (!hasOwn(unit, "id")) {
+        forms[`${at}/id`] = "absent";
+    }
+    else if (getOwn(unit, "id") === `${prefix}${i}`) {
+        delete fields[`${at}/id`];
+        for (const part of parts) {
+            // an item read as one part keeps its id in its own fields, or its call's
+            for (const holder of [part, getOwn(part, "call"), getOwn(part, "result")]) {
+                if (isObject(holder))
+                    forgetId(holder, layout.dialect);
+            }
+        }
+    }
+}
+/** value without the item id its dialect's extension kept (and without what that empties). */
+function forgetId(value, dialect) {
+    const extensions = getOwn(value, "extensions");
+    const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+    const kept = isObject(own) ? getOwn(own, "fields") : undefined;
+    if (!isObject(kept) || !hasOwn(kept, "/id"))
+        return;
+    delete kept["/id"];
+    if (Object.keys(kept).length === 0)
+        delete own["fields"];
+    if (Object.keys(own).length === 0)
+        delete extensions[dialect];
+    if (Object.keys(extensions).length === 0)
+        delete value["extensions"];
+}
+/** The id prefix itemIds gives the item's kind, or null. */
+function kindWithIds(unit, layout) {
+    return layout.itemIds.find(([kind]) => kind === getOwn(unit, "type"))?.[1] ?? null;
+}
 /** A unit of a list of items that is no turn: an object without the role a turn has. */
 function roleless(unit, layout) {
     const turn = layout.turn;
@@ -179,6 +240,8 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
         put(wire, total, usage["input_tokens"] + usage["output_tokens"]);
     }
     run.putFields(wire, own, "");
+    if (layout.itemIds.length > 0 && layout.turns !== null)
+        giveIds(get(wire, layout.turns), layout, forms);
     for (const [toks, value] of layout.required) {
         if (get(wire, toks) === undefined) {
             put(wire, toks, value);

@@ -2482,6 +2482,7 @@ const CONV_RESPONSE = {
     ],
     constants: [[["type"], "message"]],
     required: [],
+    itemIds: [],
     turn: {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],

@@ -2133,6 +2133,7 @@ const CONV_RESPONSE = {
     ],
     constants: [],
     required: [[["stopReason"], "end_turn"]],
+    itemIds: [],
     turn: {
         role: ["role"],
         roles: [["user", ["user"]], ["assistant", ["assistant"]]],

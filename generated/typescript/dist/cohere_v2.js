@@ -2116,6 +2116,7 @@ const CONV_RESPONSE = {
     ],
     constants: [],
     required: [[["id"], "toolwire"], [["finish_reason"], "COMPLETE"]],
+    itemIds: [],
     turn: {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],

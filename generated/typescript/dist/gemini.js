@@ -2625,6 +2625,7 @@ const CONV_RESPONSE = {
     ],
     constants: [],
     required: [],
+    itemIds: [],
     turn: {
         role: ["role"],
         roles: [["user", ["user"]], ["assistant", ["model"]]],

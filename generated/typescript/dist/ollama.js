@@ -1637,6 +1637,7 @@ const CONV_RESPONSE = {
     usage: [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
     constants: [[["done"], true]],
     required: [[["model"], "toolwire"]],
+    itemIds: [],
     turn: {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],

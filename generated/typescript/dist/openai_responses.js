@@ -2863,6 +2863,7 @@ const CONV_RESPONSE = {
     ],
     constants: [[["object"], "response"]],
     required: [],
+    itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],
     turn: {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],
@@ -2911,7 +2912,7 @@ const CONV_RESPONSE = {
             has: [],
             fields: [{ name: "text", toks: ["content", "0", "text"], encoding: "value", optional: false }],
             roles: [],
-            defaults: [],
+            defaults: [[["status"], "completed"], [["content", "0", "annotations"], []]],
             role: "assistant",
             known: conv.knownTree([], [["type"], ["role"], ["content", "0", "type"], ["content", "0", "text"]]),
         },

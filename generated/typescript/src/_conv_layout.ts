@@ -128,6 +128,7 @@ export interface ResponseLayout {
   readonly usage: readonly (readonly [string, Toks])[];
   readonly constants: Constants;
   readonly required: Constants;
+  readonly itemIds: readonly (readonly [string, string])[]; // a turn list item's type -> its id's prefix
   readonly turn: Turn;
   readonly units: readonly Spelling[];
   readonly parts: readonly Spelling[];

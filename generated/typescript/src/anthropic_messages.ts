@@ -2824,6 +2824,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   constants: [[["type"], "message"]],
   required: [],
+  itemIds: [],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],

@@ -2608,6 +2608,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   constants: [],
   required: [[["stopReason"], "end_turn"]],
+  itemIds: [],
   turn: {
     role: ["role"],
     roles: [["user", ["user"]], ["assistant", ["assistant"]]],

@@ -2369,6 +2369,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   constants: [],
   required: [[["id"], "toolwire"], [["finish_reason"], "COMPLETE"]],
+  itemIds: [],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],

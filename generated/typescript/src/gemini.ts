@@ -2919,6 +2919,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   constants: [],
   required: [],
+  itemIds: [],
   turn: {
     role: ["role"],
     roles: [["user", ["user"]], ["assistant", ["model"]]],

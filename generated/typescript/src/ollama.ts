@@ -1852,6 +1852,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   usage: [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
   constants: [[["done"], true]],
   required: [[["model"], "toolwire"]],
+  itemIds: [],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],

@@ -2863,6 +2863,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   constants: [[["object"], "chat.completion"], [["choices", "0", "index"], 0]],
   required: [[["created"], 0], [["choices", "0", "finish_reason"], "stop"]],
+  itemIds: [],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],

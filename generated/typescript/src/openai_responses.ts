@@ -3198,6 +3198,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   constants: [[["object"], "response"]],
   required: [],
+  itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],
@@ -3246,7 +3247,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       has: [],
       fields: [{ name: "text", toks: ["content", "0", "text"], encoding: "value", optional: false }],
       roles: [],
-      defaults: [],
+      defaults: [[["status"], "completed"], [["content", "0", "annotations"], []]],
       role: "assistant",
       known: conv.knownTree([], [["type"], ["role"], ["content", "0", "type"], ["content", "0", "text"]]),
     },

@@ -56,6 +56,9 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
         }
       }
       parts.push(...(one["parts"] as JsonObject[]));
+      if (layout.itemIds.length > 0 && isObject(unit)) {
+        noteId(unit, i, layout, one["parts"] as JsonObject[], fields, forms);
+      }
     });
     if (!Array.isArray(units)) {
       throw new DecodeError(dialect, "response", pointer(turnsAt), `expected an array, got ${describe(units)}`);
@@ -100,6 +103,65 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
  * tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does not
  * list is `other`, its wire value kept.
  */
+/**
+ * Each item of a kind that has ids (itemIds) and none of its own gets the kind's prefix and
+ * its position, as the stream relay names them; not one the decoded response had without.
+ */
+function giveIds(units: unknown, layout: ResponseLayout, forms: JsonObject): void {
+  if (!Array.isArray(units)) return;
+  const at = pointer(layout.turns ?? []);
+  units.forEach((unit: unknown, i: number) => {
+    if (!isObject(unit) || hasOwn(unit, "id") || getOwn(forms, `${at}/${i}/id`) === "absent") return;
+    const prefix = kindWithIds(unit, layout);
+    if (prefix !== null) putOwn(unit, "id", `${prefix}${i}`);
+  });
+}
+
+/**
+ * An item of a kind itemIds names: without an id, its absence is kept (encode gives none);
+ * with the id encode would give it (toolwire's own), the id says nothing and is not kept.
+ */
+function noteId(
+  unit: JsonObject,
+  i: number,
+  layout: ResponseLayout,
+  parts: JsonObject[],
+  fields: JsonObject,
+  forms: JsonObject,
+): void {
+  const prefix = kindWithIds(unit, layout);
+  const at = `${pointer(layout.turns ?? [])}/${i}`;
+  if (prefix === null) return;
+  if (!hasOwn(unit, "id")) {
+    forms[`${at}/id`] = "absent";
+  } else if (getOwn(unit, "id") === `${prefix}${i}`) {
+    delete fields[`${at}/id`];
+    for (const part of parts) {
+      // an item read as one part keeps its id in its own fields, or its call's
+      for (const holder of [part, getOwn(part, "call"), getOwn(part, "result")]) {
+        if (isObject(holder)) forgetId(holder, layout.dialect);
+      }
+    }
+  }
+}
+
+/** value without the item id its dialect's extension kept (and without what that empties). */
+function forgetId(value: JsonObject, dialect: string): void {
+  const extensions = getOwn(value, "extensions");
+  const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+  const kept = isObject(own) ? getOwn(own, "fields") : undefined;
+  if (!isObject(kept) || !hasOwn(kept, "/id")) return;
+  delete kept["/id"];
+  if (Object.keys(kept).length === 0) delete (own as JsonObject)["fields"];
+  if (Object.keys(own as JsonObject).length === 0) delete (extensions as JsonObject)[dialect];
+  if (Object.keys(extensions as JsonObject).length === 0) delete value["extensions"];
+}
+
+/** The id prefix itemIds gives the item's kind, or null. */
+function kindWithIds(unit: JsonObject, layout: ResponseLayout): string | null {
+  return layout.itemIds.find(([kind]) => kind === getOwn(unit, "type"))?.[1] ?? null;
+}
+
 /** A unit of a list of items that is no turn: an object without the role a turn has. */
 function roleless(unit: unknown, layout: ResponseLayout): boolean {
   const turn = layout.turn;
@@ -190,6 +252,7 @@ export function encodeResponse(
     put(wire, total, (usage["input_tokens"] as number) + (usage["output_tokens"] as number));
   }
   run.putFields(wire, own, "");
+  if (layout.itemIds.length > 0 && layout.turns !== null) giveIds(get(wire, layout.turns), layout, forms);
   for (const [toks, value] of layout.required) {
     if (get(wire, toks) === undefined) {
       put(wire, toks, value);

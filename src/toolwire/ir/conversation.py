@@ -217,6 +217,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         usage=usage,
         constants=constants,
         required=_constants(spec.get("required")),
+        item_ids=tuple(sorted(spec.get("item_ids", {}).items())),
         turn=turn,
         units=tuple(_spelling(u) for u in spec["units"]) if "units" in spec else request.units,
         parts=request.parts,

@@ -141,6 +141,7 @@ class ResponseLayout:
     usage: tuple[tuple[str, Tokens], ...] = field(metadata=term("conversation.response.usage"))
     constants: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.constants"))
     required: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.required"))
+    item_ids: tuple[tuple[str, str], ...] = field(metadata=term("conversation.response.item_ids"))
     turn: Turn = field(metadata=term("conversation.response.turn"))
     units: tuple[Spelling, ...] = field(metadata=term("conversation.response.units"))
     parts: tuple[Spelling, ...]  # the request's part spellings

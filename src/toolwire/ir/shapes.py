@@ -70,7 +70,6 @@ ENCODING_CHECKS: dict[str, str] = {
 COMPANION_FIELDS = {"raw_arguments", "arguments_error", "extensions", "incomplete"}
 # Canonical fields an encoding carries besides its own.
 ENCODING_ALSO_CARRIES = {"result_object": {"is_error"}}
-# What a reported loss says a target cannot carry, per canonical field.
 # What a loss says the target cannot carry of a canonical field, and its code (the rest: the
 # field's name, field.dropped).
 LOSS_WHAT: dict[str, tuple[str, str]] = {

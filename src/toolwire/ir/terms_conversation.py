@@ -40,6 +40,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.response.usage", "Canonical token count -> where it is; total_tokens is written as the sum where the wire wants it and the source lacks it."),
     ("conversation.response.constants", "Wire values every response has: checked on decode, written on encode."),
     ("conversation.response.required", "Wire fields the canonical model has no value for: written, and reported, with this default when absent."),
+    ("conversation.response.item_ids", "Turn list item type -> id prefix: an item written without an id gets the prefix and its position (its absence kept for a round trip)."),
     ("conversation.response.turn", "How the response turn holds its parts (default: the request's)."),
     ("conversation.response.units", "Units of the response turn list (default: the request's)."),
     ("conversation.system.pointer", "Where the request keeps its system instructions."),

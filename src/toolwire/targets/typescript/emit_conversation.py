@@ -176,6 +176,7 @@ def _response(r: ResponseLayout) -> str:
         ("usage", _ts(r.usage, indent)),
         ("constants", _ts(r.constants, indent)),
         ("required", _ts(r.required, indent)),
+        ("itemIds", _ts(r.item_ids, indent)),
         ("turn", _turn(r.turn, indent)),
         ("units", _spellings(r.units, indent)),
         ("parts", _spellings(r.parts, indent)),

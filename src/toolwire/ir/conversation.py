@@ -30,7 +30,7 @@ from toolwire.ir.nodes import Tokens
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
-from toolwire.spec.rules import rules_of
+from toolwire.spec.rules import NonEmptyRule, RoleOrderRule, ranges_of, rules_of
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -140,7 +140,7 @@ def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting
         required=spec.get("required"),
         has_required="required" in spec,
         rule=_rule(tuple(name.split(".")), dialect),
-        range=next((r for r in rules_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
+        range=next((r for r in ranges_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
     )
 
 
@@ -186,6 +186,9 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         model_required=model is not None and len(model) == 1 and model[0] in required,
         paths=(),
         leaves=tuple(leaves),
+        rules=tuple(
+            r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule)
+        ),
     )
 
 

@@ -31,6 +31,8 @@ each `schemas/dialects/<dialect>/dialect.json` (`dialect.rules` in
 Rules are named `<dialect>/<id>`. This page is generated:
 `python -m toolwire.tools.rules_table > docs/provider-rules.md`.
 
+`value at` is a JSON Pointer in which `*` stands for every element of an array.
+
 | rule | payload | value at | accepts | repair | source |
 | --- | --- | --- | --- | --- | --- |
 """
@@ -39,12 +41,16 @@ Rules are named `<dialect>/<id>`. This page is generated:
 def render(schemas: Path) -> str:
     spec = load_spec(schemas)
     rows = [
-        f"| `{rule.name}` | {rule.envelope} | `{pointer(rule.tokens)}` | {rule.describe()} "
-        f"| sent as the nearer bound | {rule.source} |"
+        f"| `{rule.name}` | {rule.envelope} | `{pointer(rule.tokens)}` | {_cell(rule.describe())} "
+        f"| {_cell(rule.repair)} | {_cell(rule.source)} |"
         for name in sorted(spec.dialects)
         for rule in rules_of(spec.dialects[name])
     ]
     return INTRO + "\n".join(rows) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 def main() -> None:

@@ -12,7 +12,23 @@ from dataclasses import dataclass
 
 from toolwire.ir.conversation_nodes import RequestLayout
 from toolwire.ir.lower_parts_out import read_at
-from toolwire.ir.steps import All, AnyOf, Append, Expr, If, Is, Let, Lit, Local, Lose, Step, Text
+from toolwire.ir.steps import (
+    All,
+    AnyOf,
+    Append,
+    Expr,
+    ForEachItem,
+    If,
+    Is,
+    Let,
+    Lit,
+    Local,
+    Lose,
+    Not,
+    Same,
+    Step,
+    Text,
+)
 from toolwire.spec.rules import NonEmptyRule, RoleOrderRule
 
 Tokens = tuple[str, ...]
@@ -117,3 +133,24 @@ def ordered(orders: tuple[RoleOrderRule, ...], value: Expr, at: Expr) -> tuple[S
     if orders:
         steps.append(Let("w_last", read_at(value, orders[0].role)))
     return tuple(steps)
+
+
+def rejoined(role: Tokens, content: Tokens, append: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The written turn (local written) joined to the last one appended (w_unit) when a turn
+    between them was dropped and their roles match: its blocks go on in that turn's content
+    (the same list, so the unit already in the units changes), as adjacent turns of one role
+    are written as one; else append."""
+    last, now = read_at(Local("w_unit"), content), read_at(Local("written"), content)
+    join = (
+        Let("w_content", last),
+        Let("n_content", now),
+        ForEachItem("block", "", "n_content", (Append("w_content", Local("block")),)),
+    )
+    test = All(
+        (
+            Local("w_dropped"),
+            Not(Is("null", Local("w_unit"))),
+            Same(read_at(Local("w_unit"), role), read_at(Local("written"), role)),
+        )
+    )
+    return (If(test, (*join, Let("w_dropped", Lit(False))), append),)

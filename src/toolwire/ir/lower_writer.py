@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling
+from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling, StringForm
 from toolwire.ir.lower_canonical_reader import lower_canonical_reader
 from toolwire.ir.lower_parts_out import SHAPES, block_of, lower_part_writer
 from toolwire.ir.lower_render import lower_turn_writer, part_names
-from toolwire.ir.lower_rules import Places, ordered, places
+from toolwire.ir.lower_rules import Places, ordered, places, rejoined
 from toolwire.ir.steps import (
     MISSING,
     All,
@@ -61,9 +61,10 @@ class TurnWriter:
 
     def _append(self, value: Expr, at: Expr) -> tuple[Step, ...]:
         """A wire unit appended (after a bridge turn where a role order rule asks for one)."""
-        if self.rules is None or not self.rules.orders:
-            return (Append("units", value),)
-        return ordered(self.rules.orders, value, at)
+        appended = (Append("units", value),) if self.rules is None else ordered(self.rules.orders, value, at)
+        if self.rules is not None and self.rules.turns and self._rejoins():
+            appended += (Let("w_unit", value), Let("w_dropped", Lit(False)))
+        return appended
 
     # --- the open group ---------------------------------------------------------------
 
@@ -73,9 +74,18 @@ class TurnWriter:
         if self.rules is None or not (self.rules.turns or self.rules.orders):
             return (Append("units", turn),)
         kept = self._append(Local("written"), Local("g_at"))
-        if self.rules.turns:  # a turn a non_empty rule dropped is null
-            kept = (If(Not(Is("null", Local("written"))), kept),)
-        return (Let("written", turn), *kept)
+        if not self.rules.turns:
+            return (Let("written", turn), *kept)
+        if self._rejoins():
+            kept = rejoined(self.layout.turn.role, self.layout.turn.content, kept)
+            return (Let("written", turn), If(Is("null", Local("written")), (Let("w_dropped", Lit(True)),), kept))
+        return (Let("written", turn), If(Not(Is("null", Local("written"))), kept))  # a dropped turn is null
+
+    def _rejoins(self) -> bool:
+        """Whether a turn after a dropped one joins the turn before it when their roles match
+        (a dialect whose roles must alternate; its content is always a list of blocks)."""
+        layout = self.layout
+        return isinstance(layout, RequestLayout) and layout.alternating and layout.turn.string == StringForm.NO
 
     def _open(self, role: Expr, own: Expr, at: Expr) -> tuple[Step, ...]:
         return (
@@ -88,6 +98,8 @@ class TurnWriter:
 
     def begin(self) -> tuple[Step, ...]:
         last = (Let("w_last", Lit("")),) if self.rules is not None and self.rules.orders else ()
+        if self.rules is not None and self.rules.turns and self._rejoins():
+            last += (Let("w_unit", Lit(None)), Let("w_dropped", Lit(False)))
         return (Let("units", Arr()), *last, *self._open(MISSING, EMPTY, Lit("")))
 
     def begin_turn(self, event: TurnEvent) -> tuple[Step, ...]:

@@ -114,6 +114,16 @@ def test_a_refusal_only_assistant_turn_is_dropped_not_sent_empty(target: str, ru
     assert _named(encoded, f"{target}/{rule}") and not _findings(target, encoded.value)
 
 
+@pytest.mark.parametrize("target", ["bedrock_converse", "gemini"])
+def test_the_turns_around_a_dropped_one_join_where_roles_must_alternate(target: str) -> None:
+    request = copy.deepcopy(CHAT_REFUSAL)
+    request["messages"].append({"role": "assistant", "content": "sure"})
+    encoded = _convert(request, "openai_chat", target)
+    turns = encoded.value["contents" if target == "gemini" else "messages"]
+    assert [t["role"] for t in turns] == ["user", "model" if target == "gemini" else "assistant"]
+    assert [b["text"] for b in turns[0]["parts" if target == "gemini" else "content"]] == ["hi", "ok"]
+
+
 @pytest.mark.parametrize(
     "target, rule",
     [

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolwire_dialects import convert
+from toolwire_dialects import DIALECTS, convert
 from toolwire_dialects._errors import LossError
 
 from toolwire.ir.conversation import conversation_ir
@@ -220,3 +220,86 @@ def test_every_vector_converted_keeps_the_targets_rules_or_strict_refuses(source
             if repaired and len(encoded.losses) == len(repaired):
                 with pytest.raises(LossError, match=f"rule {target}/"):
                     _convert(wire, source, target, strict=True)
+
+
+CHAT_RESPONSE = {
+    "id": "chatcmpl-1",
+    "object": "chat.completion",
+    "created": 1,
+    "model": "gpt-4o",
+    "choices": [
+        {
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "content": "",
+                "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+            },
+            "finish_reason": "tool_calls",
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "target, rule",
+    [
+        ("anthropic_messages", "text-block-non-empty"),
+        ("bedrock_converse", "text-block-non-empty"),
+        ("gemini", "text-part-non-empty"),
+    ],
+)
+def test_a_converted_response_holds_no_empty_text_block_a_client_would_replay(target: str, rule: str) -> None:
+    encoded = convert(copy.deepcopy(CHAT_RESPONSE), source="openai_chat", target=target, shape="response")
+    assert ("/message/parts/0", f"a block with empty text (dropped; rule {target}/{rule})") in _named(
+        encoded, f"{target}/{rule}"
+    )
+    assert '"text": ""' not in json.dumps(encoded.value)
+    canonical = DIALECTS["openai_chat"].decode_response(copy.deepcopy(CHAT_RESPONSE))
+    for key in ("extensions", "id", "model"):  # losses of their own where the target has no place, before the block's
+        canonical.pop(key, None)
+    with pytest.raises(LossError, match=f"rule {target}/{rule}"):
+        DIALECTS[target].encode_response(canonical, strict=True)
+
+
+_DRIVER = r"""
+import { createInterface } from "node:readline";
+const pkg = await import(process.argv[process.argv.length - 1]);
+for await (const text of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(text);
+  try {
+    const got = pkg.convert(job.wire, job.options);
+    console.log(JSON.stringify([got.value, got.losses.map((l) => [l.pointer, l.target, l.what])]));
+  } catch (exc) {
+    console.log(JSON.stringify(["error", exc.name, exc.message]));
+  }
+}
+"""
+
+
+def test_typescript_repairs_as_python_does() -> None:
+    from tests.test_typescript_json import js_view, run_node, ts_dist
+
+    sources = [
+        ("bedrock_converse", BEDROCK_EMPTY_SYSTEM, "request"),
+        ("openai_chat", CHAT_EMPTY_BESIDE_CALLS, "request"),
+        ("openai_chat", CHAT_REFUSAL, "request"),
+        ("gemini", GEMINI_EMPTY_USER, "request"),
+        ("openai_responses", RESPONSES_EMPTY, "request"),
+        ("openai_chat", CHAT_RESPONSE, "response"),
+    ]
+    jobs: list[dict[str, Any]] = []
+    expected: list[Any] = []
+    for source, wire, shape in sources:
+        for target in TALKERS:
+            for strict in (False, True):
+                options = {"source": source, "target": target, "shape": shape, "model": "m", "strict": strict}
+                jobs.append({"wire": wire, "options": options})
+                try:
+                    got = convert(copy.deepcopy(wire), **options)
+                    expected.append([got.value, [list(loss) for loss in got.losses]])
+                except LossError as exc:
+                    expected.append(["error", type(exc).__name__, str(exc)])
+    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    assert answers == js_view(json.loads(json.dumps(expected)))
+    assert sum("; rule " in json.dumps(a) for a in answers) > 20

@@ -26,6 +26,7 @@ from toolwire.ir.conversation_nodes import (
     Turn,
     TurnField,
 )
+from toolwire.ir.lower_rules import empty_blocks
 from toolwire.ir.nodes import Tokens
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
@@ -225,6 +226,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         parts=request.parts,
         paths=(),
         leaves=tuple(leaves),
+        empty_blocks=empty_blocks(request) if turn.content == request.turn.content else (),
     )
 
 

@@ -147,6 +147,9 @@ class ResponseLayout:
     parts: tuple[Spelling, ...]  # the request's part spellings
     paths: tuple[Tokens, ...]
     leaves: tuple[Tokens, ...]
+    # the request's non_empty rules on a content block (a client replays the answer's blocks):
+    # (the key's tokens from the block, constants, refused forms, the loss's what)
+    empty_blocks: tuple[tuple[Tokens, tuple[tuple[Tokens, Any], ...], tuple[str, ...], str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -100,11 +100,23 @@ def broken(placed: Placed, value: Expr) -> Expr:
     return All(tuple(tests))
 
 
+def dropped_what(placed: Placed, what: str) -> str:
+    """The loss of a value a non_empty rule drops."""
+    return f"{what} with empty {placed.rule.subject} (dropped; rule {placed.rule.name})"
+
+
+def empty_blocks(
+    layout: RequestLayout,
+) -> tuple[tuple[Tokens, tuple[tuple[Tokens, object], ...], tuple[str, ...], str], ...]:
+    """The block rules as the runtime's response writer reads them (runtime _conv_layout.EmptyBlocks)."""
+    return tuple((p.rest, p.rule.when, p.rule.empty, dropped_what(p, "a block")) for p in places(layout).blocks)
+
+
 def kept(rules: tuple[Placed, ...], value: Expr, at: Expr, what: str, keep: tuple[Step, ...]) -> tuple[Step, ...]:
     """keep, unless value breaks one of the rules: then a loss at `at` naming it, and nothing kept."""
     steps = keep
     for placed in reversed(rules):
-        said = f"{what} with empty {placed.rule.subject} (dropped; rule {placed.rule.name})"
+        said = dropped_what(placed, what)
         steps = (If(broken(placed, value), (Lose(at, said),), steps),)
     return steps
 

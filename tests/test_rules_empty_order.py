@@ -303,3 +303,32 @@ def test_typescript_repairs_as_python_does() -> None:
     answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("; rule " in json.dumps(a) for a in answers) > 20
+
+
+def _corpus_requests() -> list[tuple[str, dict[str, Any]]]:
+    """(source dialect, wire) of each captured request a dialect reads (both corpora)."""
+    from tests.conftest import corpus_location
+
+    found: list[tuple[str, dict[str, Any]]] = []
+    corpus = corpus_location()
+    for folder in (corpus, corpus.parent / "corpus-more"):
+        for path in sorted(folder.glob("**/*.request.json")) if folder.is_dir() else ():
+            wire = json.loads(path.read_text(encoding="utf-8"))
+            for name in TALKERS:
+                try:
+                    DIALECTS[name].decode_request(copy.deepcopy(wire))
+                except Exception:  # not this dialect's request
+                    continue
+                found.append((name, wire))
+    return found
+
+
+@pytest.mark.parametrize("target", [t for t in TALKERS if KEPT[t]])
+def test_every_corpus_request_converted_keeps_the_targets_rules(target: str) -> None:
+    requests = _corpus_requests()
+    if not requests:
+        pytest.skip("no corpus (../shared/corpus or $TOOLWIRE_CORPUS)")
+    for source, wire in requests:
+        if source != target:
+            encoded = _convert(wire, source, target)
+            assert not _findings(target, encoded.value), (source, wire)

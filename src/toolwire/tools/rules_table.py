@@ -28,6 +28,12 @@ each `schemas/dialects/<dialect>/dialect.json` (`dialect.rules` in
   keyword `rule` and the rule's name (a payload valid against several dialects' schemas alike
   is reported as ambiguous, without rule checks).
 
+Three kinds: `range` (a number outside is sent as the nearer bound), `non_empty` (an empty
+block is dropped, then a turn or system field left empty; where the dialect's roles must
+alternate, the turns around a dropped one join when their roles match; a converted response
+drops an empty block too, since a client replays it in its next request) and `role_order`
+(the rule's bridge turn is put between the two turns).
+
 Rules are named `<dialect>/<id>`. This page is generated:
 `python -m toolwire.tools.rules_table > docs/provider-rules.md`.
 

@@ -332,3 +332,20 @@ def test_every_corpus_request_converted_keeps_the_targets_rules(target: str) -> 
         if source != target:
             encoded = _convert(wire, source, target)
             assert not _findings(target, encoded.value), (source, wire)
+
+
+def test_a_rule_no_writer_can_keep_is_a_clear_spec_error(tmp_path: Path, toolwire: Any) -> None:
+    """generate refuses a non_empty rule at a place the request writer does not make, naming it."""
+    import shutil
+
+    schemas = tmp_path / "schemas"
+    shutil.copytree(ROOT / "schemas", schemas)
+    path = schemas / "dialects" / "mistral" / "dialect.json"
+    mapping = json.loads(path.read_text(encoding="utf-8"))
+    odd = {"id": "odd", "kind": "non_empty", "envelope": "request", "pointer": "/tools/*/x"}
+    mapping["rules"].append({**odd, "source": "Mistral API reference, a rule at a place no writer makes"})
+    path.write_text(json.dumps(mapping), encoding="utf-8")
+    done = toolwire("generate", "--target", "python", "--schemas", schemas, "--out", tmp_path / "out")
+    assert done.returncode == 2, done.stderr
+    assert "dialects/mistral/dialect.json:1: /rules: rule mistral/odd: pointer '/tools/*/x' is not" in done.stderr
+    assert "internal error" not in done.stderr

@@ -29,6 +29,8 @@ from toolwire.ir.steps import (
     Step,
     Text,
 )
+from toolwire.spec.model import SpecError
+from toolwire.spec.positions import pointer
 from toolwire.spec.rules import NonEmptyRule, RoleOrderRule
 
 Tokens = tuple[str, ...]
@@ -60,7 +62,7 @@ def _under(toks: Tokens, head: Tokens) -> Tokens | None:
 
 
 def places(layout: RequestLayout) -> Places:
-    """Each rule at the one writer place that makes its value (a ValueError when none does)."""
+    """Each rule at the one writer place that makes its value (a SpecError when none does)."""
     found: dict[str, list[Placed]] = {"blocks": [], "turns": [], "system_blocks": [], "system": []}
     orders: list[RoleOrderRule] = []
     turn = (*layout.turns, "*")
@@ -71,7 +73,7 @@ def places(layout: RequestLayout) -> Places:
     for rule in layout.rules:
         if isinstance(rule, RoleOrderRule):
             if rule.tokens != layout.turns:
-                raise ValueError(f"rule {rule.name}: no writer makes the turns at {rule.tokens}")
+                raise _unplaced(rule, "the request's turns")
             orders.append(rule)
             continue
         place = next(((n, rest) for n, h in heads if (rest := _under(rule.tokens, h)) is not None), None)
@@ -79,9 +81,14 @@ def places(layout: RequestLayout) -> Places:
         if place is None and system is not None and rule.tokens[:1] == system and "*" not in rule.tokens:
             place = ("system", rule.tokens)  # from the request's root: the field is dropped whole
         if place is None or (place[0] == "system" and rule.when):
-            raise ValueError(f"rule {rule.name}: no writer place makes the value at {rule.tokens}")
+            raise _unplaced(rule, "a key of a turn's content block, of a turn, of a system block, or the system field")
         found[place[0]].append(Placed(rule, place[1]))
     return Places(*(tuple(found[k]) for k in ("blocks", "turns", "system_blocks", "system")), tuple(orders))
+
+
+def _unplaced(rule: NonEmptyRule | RoleOrderRule, places: str) -> SpecError:
+    at = f"dialects/{rule.dialect}/dialect.json:1: /rules"
+    return SpecError([f"{at}: rule {rule.name}: pointer {pointer(rule.tokens)!r} is not {places}"])
 
 
 def broken(placed: Placed, value: Expr) -> Expr:

@@ -196,7 +196,7 @@ def _placed(layout: RequestLayout, system: SystemField) -> list[Step]:
     )
     first = Text(("/messages/", Index(Index(Local("hoisted"), 0), 0)))
     for placed in places(layout).system:  # an empty system field is left out
-        said = f"system instructions with empty {placed.rule.subject} (dropped; rule {placed.rule.name})"
+        said = f"empty system instructions (dropped; rule {placed.rule.name})"
         dropped = (Lose(first, said), Drop("wire", system.tokens[0]))
         written += (If(broken(placed, Local("wire")), dropped),)
     steps.append(If(Not(Is("empty", Local("hoisted"))), written, (null,)))

@@ -6,7 +6,10 @@ The writer holds the open group in locals: adjacent messages of one role join on
 wire unit of its own (a Chat tool message) ends the turn so far, and a group is written by
 the turn function (ir/lower_render.py) when the next one opens. Another dialect's reasoning
 or wire block is a loss (reasoning becomes text when asked for); tool calls are noted so
-that a result naming no tool finds the latest call with its id.
+that a result naming no tool finds the latest call with its id. The target's provider rules
+(ir/lower_rules.py): a turn a non_empty rule drops is not written (where roles must
+alternate, the next turn of the last written turn's role joins it), and a role_order rule
+puts its bridge turn before a turn that would break it.
 """
 
 from __future__ import annotations

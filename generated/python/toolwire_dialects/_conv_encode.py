@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ._conv_layout import Codecs, Spelling, Turn
+from ._conv_layout import Codecs, EmptyBlocks, Spelling, Turn
 from ._conv_parts import SHAPES, encode_part, spelling_for
 from ._conv_paths import get, pointer, put, put_back
 from ._errors import MISSING, Loss, report
@@ -33,7 +33,7 @@ def article(word: str) -> str:
 class Run:
     """What one encode shares: its target, losses, strictness, id map and options."""
 
-    __slots__ = ("codecs", "dialect", "id_map", "losses", "names", "reasoning_as_text", "strict")
+    __slots__ = ("codecs", "dialect", "empty_blocks", "id_map", "losses", "names", "reasoning_as_text", "strict")
 
     def __init__(
         self, dialect: str, codecs: Codecs, strict: bool, id_map: IdMap | None, reasoning_as_text: bool
@@ -45,6 +45,7 @@ class Run:
         self.losses: list[Loss] = []
         self.reasoning_as_text = reasoning_as_text
         self.names: dict[Any, Any] = {}  # call id -> the tool of the latest call with that id
+        self.empty_blocks: EmptyBlocks = ()  # the target's non_empty rules on a block (a response's)
 
     def lose(self, code: str, at: str, what: str) -> None:
         report(self.losses, self.strict, code, at, self.dialect, what)
@@ -292,6 +293,29 @@ def _put_content(
             blocks.append(part["value"])
         else:
             block = encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at)
-            if block is not None:  # None: a part the target cannot send (its loss is reported)
+            refused = None if block is None else _refused(block, run.empty_blocks)
+            if refused is not None:
+                run.lose("part.empty_dropped", at, refused)
+            elif block is not None:  # None: a part the target cannot send (its loss is reported)
                 blocks.append(block)
     put(unit, turn.content, blocks)
+
+
+def _refused(block: Any, rules: EmptyBlocks) -> str | None:
+    """The loss of a block a non_empty rule refuses (rest: from the block to the key that must
+    not be empty), or None."""
+    for rest, when, forms, what in rules:
+        holder = get(block, rest[:-1])
+        if type(holder) is not dict:
+            continue
+        if any(type(got := get(holder, toks)) is not type(value) or got != value for toks, value in when):
+            continue
+        value = holder.get(rest[-1], MISSING)
+        form = (
+            "absent" if value is MISSING else "null" if value is None
+            else "string" if value == "" and type(value) is str
+            else "list" if value == [] and type(value) is list else ""
+        )  # fmt: skip
+        if form in forms:
+            return what
+    return None

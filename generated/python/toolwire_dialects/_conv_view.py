@@ -16,7 +16,7 @@ def _json(value: Any) -> str:
 
 def conversation_view(canonical: dict[str, Any], shape: str = "request") -> list[Any]:
     """The turns of a canonical request (or a response's one turn and its finish reason):
-    adjacent turns of one role as one, each with its texts, images, calls (name, arguments)
+    adjacent turns of one role as one, each with its texts (an empty one says nothing), images, calls (name, arguments)
     and results (content, error flag). Ids are replaced by the order they first appear in, so
     a call and its result stay linked through any rewrite; spellings and extensions are left
     out (they are the dialect's, not the conversation's)."""
@@ -32,7 +32,8 @@ def conversation_view(canonical: dict[str, Any], shape: str = "request") -> list
         for part in message["parts"]:
             kind = part["type"]
             if kind == "text":
-                said.append(["text", part["text"]])
+                if part["text"] != "":  # an empty text says nothing (dialects differ in whether they keep one)
+                    said.append(["text", part["text"]])
             elif kind == "image":
                 said.append(["image", part.get("media_type"), part.get("data"), part.get("url")])
             elif kind == "tool_call":

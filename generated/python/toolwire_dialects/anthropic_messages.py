@@ -1453,6 +1453,13 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
             leading = False
     if hoisted:
         wire["system"] = _system_out(hoisted, out, lose)
+        if (type(wire) is dict) and (wire.get("system", _MISSING) == ""):
+            lose(
+                "turn.empty_dropped",
+                f"/messages/{hoisted[0][0]}",
+                "empty system instructions (dropped; rule anthropic_messages/system-non-empty)",
+            )
+            del wire["system"]
     elif _conv.form_of(forms, "/system") == "null":
         wire["system"] = None
     units = _turns_out(messages, lead, out, lose)
@@ -1522,35 +1529,112 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
             elif part.get("type", _MISSING) == "tool_call":
                 block = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif part.get("type", _MISSING) == "tool_result":
                 block = out.coded(
                     encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
                 )
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "text") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_2(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "image") and (
                 (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
             ):
                 block = _part_out_3(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "image") and (part.get("url", _MISSING) is not _MISSING):
                 block = _part_out_4(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_5(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif part.get("type", _MISSING) == "reasoning":
                 block = _part_out_6(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             else:
                 lose(
                     "part.unsupported",
@@ -1577,7 +1661,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
             own = out.own(message, at)
             if (g_role != role) or (_conv.form_of(_conv.forms_of(own), "") == "separate"):
                 if (g_parts) or (g_empty):
-                    units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                    written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                    if written is not None:
+                        units.append(written)
                 g_role = role
                 g_own = own
                 g_at = at
@@ -1610,7 +1696,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     if part.get("dialect", _MISSING) == DIALECT:
                         if part.get("unit", _MISSING):
                             if g_parts:
-                                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                                written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                                if written is not None:
+                                    units.append(written)
                             elif g_own.get("fields", _MISSING):
                                 lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             units.append(part["value"])
@@ -1630,13 +1718,13 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 else:
                     g_parts.append([part, where])
     if (g_parts) or (g_empty):
-        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+        if written is not None:
+            units.append(written)
     return units
 
 
-def _turn_out(
-    role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose
-) -> dict[str, Any]:
+def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
     """One wire turn of a group of canonical parts (each [part, pointer]) of one role."""
     unit = {}
     forms = _conv.forms_of(own)
@@ -1793,37 +1881,124 @@ def _turn_out(
             if k == 0:
                 block = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 1:
                 block = out.coded(
                     encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
                 )
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 2:
                 block = _part_out_2(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 3:
                 block = _part_out_3(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 4:
                 block = _part_out_4(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 5:
                 block = _part_out_5(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 6:
                 block = _part_out_6(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             else:
                 blocks.append(part["value"])
         unit["content"] = blocks
     out.put_fields(unit, own, group)
+    if (type(unit) is dict) and (
+        (unit.get("content", _MISSING) == "")
+        or ((type(unit.get("content", _MISSING)) is list) and (not unit.get("content", _MISSING)))
+    ):
+        lose(
+            "turn.empty_dropped",
+            group,
+            f"the {role} turn with empty content (dropped; rule anthropic_messages/content-non-empty)",
+        )
+        unit = None
     return unit
 
 
@@ -2118,6 +2293,14 @@ _RESPONSE = _conv.ResponseLayout(
             defaults=(),
             role=None,
             known=_conv.known_tree((), (("type",),)),
+        ),
+    ),
+    empty_blocks=(
+        (
+            ("text",),
+            ((("type",), "text"),),
+            ("string",),
+            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
         ),
     ),
     dialect=DIALECT,

@@ -1367,7 +1367,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
         own = out.own(message, at)
         if (g_role != role) or (_conv.form_of(_conv.forms_of(own), "") == "separate"):
             if (g_parts) or (g_empty):
-                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                if written is not None:
+                    units.append(written)
             g_role = role
             g_own = own
             g_at = at
@@ -1397,7 +1399,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 sent = out.answered(part)
                 if role == "user":
                     if g_parts:
-                        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                        if written is not None:
+                            units.append(written)
                     elif g_own.get("fields", _MISSING):
                         lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                     value = out.coded(
@@ -1416,7 +1420,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 if part.get("dialect", _MISSING) == DIALECT:
                     if part.get("unit", _MISSING):
                         if g_parts:
-                            units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                            written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                            if written is not None:
+                                units.append(written)
                         elif g_own.get("fields", _MISSING):
                             lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         units.append(part["value"])
@@ -1436,13 +1442,13 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
             else:
                 g_parts.append([part, where])
     if (g_parts) or (g_empty):
-        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+        if written is not None:
+            units.append(written)
     return units
 
 
-def _turn_out(
-    role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose
-) -> dict[str, Any]:
+def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
     """One wire turn of a group of canonical parts (each [part, pointer]) of one role."""
     unit = {}
     forms = _conv.forms_of(own)
@@ -1632,6 +1638,30 @@ def _turn_out(
         if values:
             unit["tool_calls"] = values
     out.put_fields(unit, own, group)
+    if (
+        (type(unit) is dict)
+        and (unit.get("role", _MISSING) == "system")
+        and (
+            (unit.get("content", _MISSING) is _MISSING)
+            or (unit.get("content", _MISSING) is None)
+            or ((type(unit.get("content", _MISSING)) is list) and (not unit.get("content", _MISSING)))
+        )
+    ):
+        lose(
+            "turn.empty_dropped", group, f"the {role} turn with empty content (dropped; rule cohere_v2/system-content)"
+        )
+        unit = None
+    if (
+        (type(unit) is dict)
+        and (unit.get("role", _MISSING) == "user")
+        and (
+            (unit.get("content", _MISSING) is _MISSING)
+            or (unit.get("content", _MISSING) is None)
+            or ((type(unit.get("content", _MISSING)) is list) and (not unit.get("content", _MISSING)))
+        )
+    ):
+        lose("turn.empty_dropped", group, f"the {role} turn with empty content (dropped; rule cohere_v2/user-content)")
+        unit = None
     return unit
 
 
@@ -1846,6 +1876,7 @@ _RESPONSE = _conv.ResponseLayout(
             known=_conv.known_tree((), (("type",), ("thinking",))),
         ),
     ),
+    empty_blocks=(),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

@@ -1717,6 +1717,37 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
             hoisted.append([mi, message])
     if hoisted:
         wire["systemInstruction"] = _system_out(hoisted, out, lose)
+        if (type(wire.get("systemInstruction", _MISSING)) is dict) and (
+            (
+                (_n.get("parts", _MISSING) if type(_n := wire.get("systemInstruction", _MISSING)) is dict else _MISSING)
+                is _MISSING
+            )
+            or (
+                (
+                    type(
+                        (
+                            _n.get("parts", _MISSING)
+                            if type(_n := wire.get("systemInstruction", _MISSING)) is dict
+                            else _MISSING
+                        )
+                    )
+                    is list
+                )
+                and (
+                    not (
+                        _n.get("parts", _MISSING)
+                        if type(_n := wire.get("systemInstruction", _MISSING)) is dict
+                        else _MISSING
+                    )
+                )
+            )
+        ):
+            lose(
+                "turn.empty_dropped",
+                f"/messages/{hoisted[0][0]}",
+                "empty system instructions (dropped; rule gemini/system-parts-non-empty)",
+            )
+            del wire["systemInstruction"]
     elif _conv.form_of(forms, "/systemInstruction") == "null":
         wire["systemInstruction"] = None
     units = _turns_out(messages, lead, out, lose)
@@ -1763,31 +1794,73 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
             elif part.get("type", _MISSING) == "tool_call":
                 block = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif part.get("type", _MISSING) == "tool_result":
                 block = out.coded(
                     encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
                 )
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_2(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "text") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_3(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "image") and (
                 (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
             ):
                 block = _part_out_4(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif (part.get("type", _MISSING) == "image") and (part.get("url", _MISSING) is not _MISSING):
                 block = _part_out_5(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             else:
                 lose(
                     "part.unsupported",
@@ -1803,6 +1876,8 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
 def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose) -> list[Any]:
     """The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns."""
     units = []
+    w_unit = None
+    w_dropped = False
     g_role = _MISSING
     g_own = {}
     g_at = ""
@@ -1816,7 +1891,26 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
             own = out.own(message, at)
             if g_role != role:
                 if (g_parts) or (g_empty):
-                    units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                    written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                    if written is None:
+                        w_dropped = True
+                    elif (
+                        (w_dropped)
+                        and (w_unit is not None)
+                        and (
+                            (_n.get("role", _MISSING) if type(_n := w_unit) is dict else _MISSING)
+                            == (_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING)
+                        )
+                    ):
+                        w_content = _n.get("parts", _MISSING) if type(_n := w_unit) is dict else _MISSING
+                        n_content = _n.get("parts", _MISSING) if type(_n := written) is dict else _MISSING
+                        for block in n_content:
+                            w_content.append(block)
+                        w_dropped = False
+                    else:
+                        units.append(written)
+                        w_unit = written
+                        w_dropped = False
                 g_role = role
                 g_own = own
                 g_at = at
@@ -1849,10 +1943,31 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     if part.get("dialect", _MISSING) == DIALECT:
                         if part.get("unit", _MISSING):
                             if g_parts:
-                                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                                written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                                if written is None:
+                                    w_dropped = True
+                                elif (
+                                    (w_dropped)
+                                    and (w_unit is not None)
+                                    and (
+                                        (_n.get("role", _MISSING) if type(_n := w_unit) is dict else _MISSING)
+                                        == (_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING)
+                                    )
+                                ):
+                                    w_content = _n.get("parts", _MISSING) if type(_n := w_unit) is dict else _MISSING
+                                    n_content = _n.get("parts", _MISSING) if type(_n := written) is dict else _MISSING
+                                    for block in n_content:
+                                        w_content.append(block)
+                                    w_dropped = False
+                                else:
+                                    units.append(written)
+                                    w_unit = written
+                                    w_dropped = False
                             elif g_own.get("fields", _MISSING):
                                 lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                             units.append(part["value"])
+                            w_unit = part["value"]
+                            w_dropped = False
                             g_role = role
                             g_own = {}
                             g_at = at
@@ -1869,13 +1984,30 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 else:
                     g_parts.append([part, where])
     if (g_parts) or (g_empty):
-        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+        if written is None:
+            w_dropped = True
+        elif (
+            (w_dropped)
+            and (w_unit is not None)
+            and (
+                (_n.get("role", _MISSING) if type(_n := w_unit) is dict else _MISSING)
+                == (_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING)
+            )
+        ):
+            w_content = _n.get("parts", _MISSING) if type(_n := w_unit) is dict else _MISSING
+            n_content = _n.get("parts", _MISSING) if type(_n := written) is dict else _MISSING
+            for block in n_content:
+                w_content.append(block)
+            w_dropped = False
+        else:
+            units.append(written)
+            w_unit = written
+            w_dropped = False
     return units
 
 
-def _turn_out(
-    role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose
-) -> dict[str, Any]:
+def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
     """One wire turn of a group of canonical parts (each [part, pointer]) of one role."""
     unit = {}
     forms = _conv.forms_of(own)
@@ -2003,33 +2135,81 @@ def _turn_out(
             if k == 0:
                 block = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 1:
                 block = out.coded(
                     encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
                 )
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 2:
                 block = _part_out_2(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 3:
                 block = _part_out_3(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 4:
                 block = _part_out_4(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             elif k == 5:
                 block = _part_out_5(part, at, out)
                 if block is not None:
-                    blocks.append(block)
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
             else:
                 blocks.append(part["value"])
         unit["parts"] = blocks
     out.put_fields(unit, own, group)
+    if (type(unit) is dict) and (
+        (unit.get("parts", _MISSING) is _MISSING)
+        or ((type(unit.get("parts", _MISSING)) is list) and (not unit.get("parts", _MISSING)))
+    ):
+        lose("turn.empty_dropped", group, f"the {role} turn with empty parts (dropped; rule gemini/parts-non-empty)")
+        unit = None
     return unit
 
 
@@ -2314,6 +2494,7 @@ _RESPONSE = _conv.ResponseLayout(
             known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
         ),
     ),
+    empty_blocks=((("text",), (), ("string",), "a block with empty text (dropped; rule gemini/text-part-non-empty)"),),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

@@ -1833,6 +1833,7 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
 def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose) -> list[Any]:
     """The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns."""
     units = []
+    w_last = ""
     g_role = _MISSING
     g_own = {}
     g_at = ""
@@ -1845,7 +1846,18 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
         own = out.own(message, at)
         if (g_role != role) or (_conv.form_of(_conv.forms_of(own), "") == "separate"):
             if (g_parts) or (g_empty):
-                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                if (w_last == "tool") and (
+                    (_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING) == "user"
+                ):
+                    lose(
+                        "turn.inserted",
+                        g_at,
+                        'a user turn right after a tool turn (the turn {"role": "assistant", "content": "OK"} put between; rule mistral/user-after-tool)',
+                    )
+                    units.append({"role": "assistant", "content": "OK"})
+                units.append(written)
+                w_last = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
             g_role = role
             g_own = own
             g_at = at
@@ -1875,14 +1887,35 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 sent = out.answered(part)
                 if role == "user":
                     if g_parts:
-                        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                        if (w_last == "tool") and (
+                            (_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING) == "user"
+                        ):
+                            lose(
+                                "turn.inserted",
+                                g_at,
+                                'a user turn right after a tool turn (the turn {"role": "assistant", "content": "OK"} put between; rule mistral/user-after-tool)',
+                            )
+                            units.append({"role": "assistant", "content": "OK"})
+                        units.append(written)
+                        w_last = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
                     elif g_own.get("fields", _MISSING):
                         lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                     value = out.coded(
                         encode_tool_result(sent["result"], strict=out.strict, id_map=out.id_map), f"{where}/result"
                     )
                     if value is not None:
+                        if (w_last == "tool") and (
+                            (_n.get("role", _MISSING) if type(_n := value) is dict else _MISSING) == "user"
+                        ):
+                            lose(
+                                "turn.inserted",
+                                where,
+                                'a user turn right after a tool turn (the turn {"role": "assistant", "content": "OK"} put between; rule mistral/user-after-tool)',
+                            )
+                            units.append({"role": "assistant", "content": "OK"})
                         units.append(value)
+                        w_last = _n.get("role", _MISSING) if type(_n := value) is dict else _MISSING
                     g_role = role
                     g_own = {}
                     g_at = at
@@ -1894,10 +1927,31 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 if part.get("dialect", _MISSING) == DIALECT:
                     if part.get("unit", _MISSING):
                         if g_parts:
-                            units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                            written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                            if (w_last == "tool") and (
+                                (_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING) == "user"
+                            ):
+                                lose(
+                                    "turn.inserted",
+                                    g_at,
+                                    'a user turn right after a tool turn (the turn {"role": "assistant", "content": "OK"} put between; rule mistral/user-after-tool)',
+                                )
+                                units.append({"role": "assistant", "content": "OK"})
+                            units.append(written)
+                            w_last = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
                         elif g_own.get("fields", _MISSING):
                             lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
+                        if (w_last == "tool") and (
+                            (_n.get("role", _MISSING) if type(_n := part["value"]) is dict else _MISSING) == "user"
+                        ):
+                            lose(
+                                "turn.inserted",
+                                where,
+                                'a user turn right after a tool turn (the turn {"role": "assistant", "content": "OK"} put between; rule mistral/user-after-tool)',
+                            )
+                            units.append({"role": "assistant", "content": "OK"})
                         units.append(part["value"])
+                        w_last = _n.get("role", _MISSING) if type(_n := part["value"]) is dict else _MISSING
                         g_role = role
                         g_own = {}
                         g_at = at
@@ -1914,7 +1968,16 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
             else:
                 g_parts.append([part, where])
     if (g_parts) or (g_empty):
-        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+        if (w_last == "tool") and ((_n.get("role", _MISSING) if type(_n := written) is dict else _MISSING) == "user"):
+            lose(
+                "turn.inserted",
+                g_at,
+                'a user turn right after a tool turn (the turn {"role": "assistant", "content": "OK"} put between; rule mistral/user-after-tool)',
+            )
+            units.append({"role": "assistant", "content": "OK"})
+        units.append(written)
+        w_last = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
     return units
 
 
@@ -2360,6 +2423,7 @@ _RESPONSE = _conv.ResponseLayout(
             known=_conv.known_tree((), (("type",), ("thinking", "0", "text"))),
         ),
     ),
+    empty_blocks=(),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

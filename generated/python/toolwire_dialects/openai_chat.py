@@ -1795,7 +1795,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
         own = out.own(message, at)
         if (g_role != role) or (_conv.form_of(_conv.forms_of(own), "") == "separate"):
             if (g_parts) or (g_empty):
-                units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                if written is not None:
+                    units.append(written)
             g_role = role
             g_own = own
             g_at = at
@@ -1825,7 +1827,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 sent = out.answered(part)
                 if role == "user":
                     if g_parts:
-                        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                        if written is not None:
+                            units.append(written)
                     elif g_own.get("fields", _MISSING):
                         lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                     value = out.coded(
@@ -1844,7 +1848,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 if part.get("dialect", _MISSING) == DIALECT:
                     if part.get("unit", _MISSING):
                         if g_parts:
-                            units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+                            written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+                            if written is not None:
+                                units.append(written)
                         elif g_own.get("fields", _MISSING):
                             lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
                         units.append(part["value"])
@@ -1864,13 +1870,13 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
             else:
                 g_parts.append([part, where])
     if (g_parts) or (g_empty):
-        units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
+        written = _turn_out(g_role, g_own, g_at, g_parts, out, lose)
+        if written is not None:
+            units.append(written)
     return units
 
 
-def _turn_out(
-    role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose
-) -> dict[str, Any]:
+def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
     """One wire turn of a group of canonical parts (each [part, pointer]) of one role."""
     unit = {}
     forms = _conv.forms_of(own)
@@ -2049,6 +2055,34 @@ def _turn_out(
                 if i > 0:
                     lose("part.unsupported", entry[1], "a second refusal part in one turn")
     out.put_fields(unit, own, group)
+    if (
+        (type(unit) is dict)
+        and (unit.get("role", _MISSING) == "system")
+        and (
+            (unit.get("content", _MISSING) is _MISSING)
+            or (unit.get("content", _MISSING) is None)
+            or ((type(unit.get("content", _MISSING)) is list) and (not unit.get("content", _MISSING)))
+        )
+    ):
+        lose(
+            "turn.empty_dropped",
+            group,
+            f"the {role} turn with empty content (dropped; rule openai_chat/system-content)",
+        )
+        unit = None
+    if (
+        (type(unit) is dict)
+        and (unit.get("role", _MISSING) == "user")
+        and (
+            (unit.get("content", _MISSING) is _MISSING)
+            or (unit.get("content", _MISSING) is None)
+            or ((type(unit.get("content", _MISSING)) is list) and (not unit.get("content", _MISSING)))
+        )
+    ):
+        lose(
+            "turn.empty_dropped", group, f"the {role} turn with empty content (dropped; rule openai_chat/user-content)"
+        )
+        unit = None
     return unit
 
 
@@ -2238,6 +2272,7 @@ _RESPONSE = _conv.ResponseLayout(
             known=_conv.known_tree((), (("type",), ("image_url", "url"))),
         ),
     ),
+    empty_blocks=(),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

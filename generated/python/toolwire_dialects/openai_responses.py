@@ -2475,6 +2475,7 @@ _RESPONSE = _conv.ResponseLayout(
             known=_conv.known_tree((), (("type",), ("refusal",))),
         ),
     ),
+    empty_blocks=(),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

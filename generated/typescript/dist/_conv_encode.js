@@ -44,6 +44,7 @@ export class Run {
     losses = [];
     idMap;
     names = new Map(); // call id -> the tool of the latest call with that id
+    emptyBlocks = []; // the target's non_empty rules on a block (a response's)
     constructor(dialect, codecs, strict, idMap, reasoningAsText) {
         this.dialect = dialect;
         this.codecs = codecs;
@@ -319,9 +320,37 @@ function putContent(unit, turn, content, forms, run) {
             blocks.push(getKey(part, "value")); // the dialect's own block, kept verbatim
         else {
             const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
-            if (block !== null)
+            const refused = block === null ? null : refusedBlock(block, run.emptyBlocks);
+            if (refused !== null)
+                run.lose("part.empty_dropped", at, refused);
+            else if (block !== null)
                 blocks.push(block); // null: a part the target cannot send (its loss is reported)
         }
     }
     put(unit, turn.content, blocks);
+}
+/**
+ * The loss of a block a non_empty rule refuses (rest: from the block to the key that must not
+ * be empty), or null.
+ */
+function refusedBlock(block, rules) {
+    for (const [rest, when, forms, what] of rules) {
+        const holder = get(block, rest.slice(0, -1));
+        if (!isObject(holder))
+            continue;
+        if (when.some(([toks, value]) => !sameJson(get(holder, toks), value)))
+            continue;
+        const key = rest[rest.length - 1];
+        const value = getOwn(holder, key);
+        const form = value === undefined ? "absent" : value === null ? "null"
+            : value === "" ? "string"
+                : Array.isArray(value) && value.length === 0 ? "list" : "";
+        if (forms.includes(form))
+            return what;
+    }
+    return null;
+}
+/** Equal and of one JSON type (as Python's type(a) is type(b) and a == b on the rules' constants). */
+function sameJson(a, b) {
+    return typeof a === typeof b && JSON.stringify(a) === JSON.stringify(b);
 }

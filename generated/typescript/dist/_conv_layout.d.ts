@@ -107,6 +107,8 @@ export interface RequestLayout {
     readonly known: Tree;
     readonly modelRequired: boolean;
 }
+/** non_empty rules on a block: [the key's tokens from the block, constants, refused forms, the loss's what]. */
+export type EmptyBlocks = readonly (readonly [Toks, Constants, readonly string[], string])[];
 export interface ResponseLayout {
     readonly dialect: string;
     readonly message: Toks | null;
@@ -123,4 +125,5 @@ export interface ResponseLayout {
     readonly units: readonly Spelling[];
     readonly parts: readonly Spelling[];
     readonly known: Tree;
+    readonly emptyBlocks: EmptyBlocks;
 }

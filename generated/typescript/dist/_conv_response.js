@@ -184,6 +184,7 @@ function sameToks(a, b) {
 export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoningAsText, model = null) {
     checkCanonical(canonical, "response");
     const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
+    run.emptyBlocks = layout.emptyBlocks; // a client replays the answer's blocks in its next request
     const own = run.own(canonical, "");
     const forms = objectOf(own, "forms");
     const wire = {};

@@ -16,7 +16,7 @@ function field(value, key) {
 }
 /**
  * The turns of a canonical request (or a response's one turn and its finish reason): adjacent
- * turns of one role as one, each with its texts, images, calls (name, arguments) and results
+ * turns of one role as one, each with its texts (an empty one says nothing), images, calls (name, arguments) and results
  * (content, error flag). Ids are replaced by the order they first appear in, so a call and its
  * result stay linked through any rewrite; spellings and extensions are left out (they are the
  * dialect's, not the conversation's).
@@ -40,7 +40,9 @@ export function conversationView(canonical, shape = "request") {
         for (const part of message["parts"]) {
             const kind = part["type"];
             if (kind === "text") {
-                said.push(["text", part["text"]]);
+                // an empty text says nothing (dialects differ in whether they keep one)
+                if (part["text"] !== "")
+                    said.push(["text", part["text"]]);
             }
             else if (kind === "image") {
                 said.push(["image", field(part, "media_type"), field(part, "data"), field(part, "url")]);

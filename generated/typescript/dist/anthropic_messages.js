@@ -1797,6 +1797,10 @@ function requestOut(canonical, model, out, lose) {
     }
     if (Object.keys(hoisted).length > 0) {
         rt.putOwn(wire, "system", systemOut(hoisted, out, lose));
+        if ((rt.isObject(wire)) && ((rt.getOwn(wire, "system") === ""))) {
+            lose("turn.empty_dropped", "/messages/" + String(hoisted[0][0]), "empty system instructions (dropped; rule anthropic_messages/system-non-empty)");
+            delete wire["system"];
+        }
     }
     else if (conv.formOf(forms, "/system") === "null") {
         rt.putOwn(wire, "system", null);
@@ -1885,44 +1889,93 @@ function systemOut(hoisted, out, lose) {
             else if (conv.keyOf(part, "type") === "tool_call") {
                 block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (conv.keyOf(part, "type") === "tool_result") {
                 block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut2(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "image") &&
                 ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut3(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (conv.keyOf(part, "type") === "reasoning") {
                 block = partOut6(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else {
@@ -1944,6 +1997,7 @@ function turnsOut(messages, lead, out, lose) {
     let role;
     let parts;
     let own;
+    let written;
     let where;
     let kind;
     let sent;
@@ -1962,7 +2016,10 @@ function turnsOut(messages, lead, out, lose) {
             own = out.own(message, at);
             if ((gRole !== role) || (conv.formOf(conv.formsOf(own), "") === "separate")) {
                 if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-                    units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                    written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                    if (written !== null) {
+                        units.push(written);
+                    }
                 }
                 gRole = role;
                 gOwn = own;
@@ -2000,7 +2057,10 @@ function turnsOut(messages, lead, out, lose) {
                     if (conv.keyOf(part, "dialect") === DIALECT) {
                         if (conv.truthy(conv.keyOf(part, "unit"))) {
                             if (Object.keys(gParts).length > 0) {
-                                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                                written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                                if (written !== null) {
+                                    units.push(written);
+                                }
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                                 lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
@@ -2027,7 +2087,10 @@ function turnsOut(messages, lead, out, lose) {
         }
     }
     if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+        if (written !== null) {
+            units.push(written);
+        }
     }
     return units;
 }
@@ -2217,43 +2280,92 @@ function turnOut(role, own, at, parts, out, lose) {
             if (rt.pyEquals(k, 0)) {
                 block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 1)) {
                 block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 2)) {
                 block = partOut2(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 3)) {
                 block = partOut3(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 4)) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 5)) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 6)) {
                 block = partOut6(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else {
@@ -2263,6 +2375,13 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "content", blocks);
     }
     out.putFields(unit, own, group);
+    if ((rt.isObject(unit)) &&
+        ((rt.getOwn(unit, "content") === "") ||
+            ((Array.isArray(rt.getOwn(unit, "content"))) &&
+                (Object.keys(rt.getOwn(unit, "content")).length === 0)))) {
+        lose("turn.empty_dropped", group, "the " + String(role) + " turn with empty content (dropped; rule anthropic_messages/content-non-empty)");
+        unit = null;
+    }
     return unit;
 }
 /** A text part as the wire block with /type = 'text'. */
@@ -2581,6 +2700,14 @@ const CONV_RESPONSE = {
         ["usage", "cache_read_input_tokens"],
         ["type"],
     ]),
+    emptyBlocks: [
+        [
+            ["text"],
+            [[["type"], "text"]],
+            ["string"],
+            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+        ],
+    ],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

@@ -1649,32 +1649,57 @@ function systemOut(hoisted, out, lose) {
             else if (conv.keyOf(part, "type") === "tool_call") {
                 block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (conv.keyOf(part, "type") === "tool_result") {
                 block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut2(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "image") &&
                 ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut3(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else {
@@ -1687,6 +1712,8 @@ function systemOut(hoisted, out, lose) {
 }
 /** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
 function turnsOut(messages, lead, out, lose) {
+    let wUnit;
+    let wDropped;
     let gRole;
     let gOwn;
     let gAt;
@@ -1696,11 +1723,16 @@ function turnsOut(messages, lead, out, lose) {
     let role;
     let parts;
     let own;
+    let written;
+    let wContent;
+    let nContent;
     let where;
     let kind;
     let sent;
     let units;
     units = [];
+    wUnit = null;
+    wDropped = false;
     gRole = undefined;
     gOwn = {};
     gAt = "";
@@ -1714,7 +1746,23 @@ function turnsOut(messages, lead, out, lose) {
             own = out.own(message, at);
             if (gRole !== role) {
                 if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-                    units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                    written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                    if (written === null) {
+                        wDropped = true;
+                    }
+                    else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+                        wContent = conv.keyOf(wUnit, "content");
+                        nContent = conv.keyOf(written, "content");
+                        for (const block of nContent) {
+                            wContent.push(block);
+                        }
+                        wDropped = false;
+                    }
+                    else {
+                        units.push(written);
+                        wUnit = written;
+                        wDropped = false;
+                    }
                 }
                 gRole = role;
                 gOwn = own;
@@ -1752,12 +1800,30 @@ function turnsOut(messages, lead, out, lose) {
                     if (conv.keyOf(part, "dialect") === DIALECT) {
                         if (conv.truthy(conv.keyOf(part, "unit"))) {
                             if (Object.keys(gParts).length > 0) {
-                                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                                written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                                if (written === null) {
+                                    wDropped = true;
+                                }
+                                else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+                                    wContent = conv.keyOf(wUnit, "content");
+                                    nContent = conv.keyOf(written, "content");
+                                    for (const block of nContent) {
+                                        wContent.push(block);
+                                    }
+                                    wDropped = false;
+                                }
+                                else {
+                                    units.push(written);
+                                    wUnit = written;
+                                    wDropped = false;
+                                }
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                                 lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             units.push(rt.getKey(part, "value"));
+                            wUnit = rt.getKey(part, "value");
+                            wDropped = false;
                             gRole = role;
                             gOwn = {};
                             gAt = at;
@@ -1779,7 +1845,23 @@ function turnsOut(messages, lead, out, lose) {
         }
     }
     if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+        if (written === null) {
+            wDropped = true;
+        }
+        else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+            wContent = conv.keyOf(wUnit, "content");
+            nContent = conv.keyOf(written, "content");
+            for (const block of nContent) {
+                wContent.push(block);
+            }
+            wDropped = false;
+        }
+        else {
+            units.push(written);
+            wUnit = written;
+            wDropped = false;
+        }
     }
     return units;
 }
@@ -1922,31 +2004,56 @@ function turnOut(role, own, at, parts, out, lose) {
             if (rt.pyEquals(k, 0)) {
                 block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 1)) {
                 block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 2)) {
                 block = partOut2(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 3)) {
                 block = partOut3(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 4)) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else {
@@ -1956,6 +2063,12 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "content", blocks);
     }
     out.putFields(unit, own, group);
+    if ((rt.isObject(unit)) &&
+        (((Array.isArray(rt.getOwn(unit, "content"))) &&
+            (Object.keys(rt.getOwn(unit, "content")).length === 0)))) {
+        lose("turn.empty_dropped", group, "the " + String(role) + " turn with empty content (dropped; rule bedrock_converse/content-non-empty)");
+        unit = null;
+    }
     return unit;
 }
 /** A text part as the wire block with /text present. */
@@ -2216,6 +2329,14 @@ const CONV_RESPONSE = {
         ["usage", "totalTokens"],
         ["usage", "cacheReadInputTokens"],
     ]),
+    emptyBlocks: [
+        [
+            ["text"],
+            [],
+            ["string"],
+            "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+        ],
+    ],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

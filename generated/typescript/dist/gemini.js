@@ -2012,6 +2012,13 @@ function requestOut(canonical, model, out, lose) {
     }
     if (Object.keys(hoisted).length > 0) {
         rt.putOwn(wire, "systemInstruction", systemOut(hoisted, out, lose));
+        if ((rt.isObject(rt.getOwn(wire, "systemInstruction"))) &&
+            ((conv.keyOf(rt.getOwn(wire, "systemInstruction"), "parts") === undefined) ||
+                ((Array.isArray(conv.keyOf(rt.getOwn(wire, "systemInstruction"), "parts"))) &&
+                    (Object.keys(conv.keyOf(rt.getOwn(wire, "systemInstruction"), "parts")).length === 0)))) {
+            lose("turn.empty_dropped", "/messages/" + String(hoisted[0][0]), "empty system instructions (dropped; rule gemini/system-parts-non-empty)");
+            delete wire["systemInstruction"];
+        }
     }
     else if (conv.formOf(forms, "/systemInstruction") === "null") {
         rt.putOwn(wire, "systemInstruction", null);
@@ -2076,38 +2083,68 @@ function systemOut(hoisted, out, lose) {
             else if (conv.keyOf(part, "type") === "tool_call") {
                 block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (conv.keyOf(part, "type") === "tool_result") {
                 block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut2(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut3(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "image") &&
                 ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else {
@@ -2122,6 +2159,8 @@ function systemOut(hoisted, out, lose) {
 }
 /** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
 function turnsOut(messages, lead, out, lose) {
+    let wUnit;
+    let wDropped;
     let gRole;
     let gOwn;
     let gAt;
@@ -2131,11 +2170,16 @@ function turnsOut(messages, lead, out, lose) {
     let role;
     let parts;
     let own;
+    let written;
+    let wContent;
+    let nContent;
     let where;
     let kind;
     let sent;
     let units;
     units = [];
+    wUnit = null;
+    wDropped = false;
     gRole = undefined;
     gOwn = {};
     gAt = "";
@@ -2149,7 +2193,23 @@ function turnsOut(messages, lead, out, lose) {
             own = out.own(message, at);
             if (gRole !== role) {
                 if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-                    units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                    written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                    if (written === null) {
+                        wDropped = true;
+                    }
+                    else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+                        wContent = conv.keyOf(wUnit, "parts");
+                        nContent = conv.keyOf(written, "parts");
+                        for (const block of nContent) {
+                            wContent.push(block);
+                        }
+                        wDropped = false;
+                    }
+                    else {
+                        units.push(written);
+                        wUnit = written;
+                        wDropped = false;
+                    }
                 }
                 gRole = role;
                 gOwn = own;
@@ -2187,12 +2247,30 @@ function turnsOut(messages, lead, out, lose) {
                     if (conv.keyOf(part, "dialect") === DIALECT) {
                         if (conv.truthy(conv.keyOf(part, "unit"))) {
                             if (Object.keys(gParts).length > 0) {
-                                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                                written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                                if (written === null) {
+                                    wDropped = true;
+                                }
+                                else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+                                    wContent = conv.keyOf(wUnit, "parts");
+                                    nContent = conv.keyOf(written, "parts");
+                                    for (const block of nContent) {
+                                        wContent.push(block);
+                                    }
+                                    wDropped = false;
+                                }
+                                else {
+                                    units.push(written);
+                                    wUnit = written;
+                                    wDropped = false;
+                                }
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                                 lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
                             units.push(rt.getKey(part, "value"));
+                            wUnit = rt.getKey(part, "value");
+                            wDropped = false;
                             gRole = role;
                             gOwn = {};
                             gAt = at;
@@ -2214,7 +2292,23 @@ function turnsOut(messages, lead, out, lose) {
         }
     }
     if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+        if (written === null) {
+            wDropped = true;
+        }
+        else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+            wContent = conv.keyOf(wUnit, "parts");
+            nContent = conv.keyOf(written, "parts");
+            for (const block of nContent) {
+                wContent.push(block);
+            }
+            wDropped = false;
+        }
+        else {
+            units.push(written);
+            wUnit = written;
+            wDropped = false;
+        }
     }
     return units;
 }
@@ -2371,37 +2465,67 @@ function turnOut(role, own, at, parts, out, lose) {
             if (rt.pyEquals(k, 0)) {
                 block = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 1)) {
                 block = out.coded(encodeToolResult(rt.getKey(part, "result"), { strict: out.strict, idMap: out.idMap }), String(at) + "/result");
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 2)) {
                 block = partOut2(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 3)) {
                 block = partOut3(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 4)) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else if (rt.pyEquals(k, 5)) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
-                    blocks.push(block);
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
                 }
             }
             else {
@@ -2411,6 +2535,13 @@ function turnOut(role, own, at, parts, out, lose) {
         rt.putOwn(unit, "parts", blocks);
     }
     out.putFields(unit, own, group);
+    if ((rt.isObject(unit)) &&
+        ((rt.getOwn(unit, "parts") === undefined) ||
+            ((Array.isArray(rt.getOwn(unit, "parts"))) &&
+                (Object.keys(rt.getOwn(unit, "parts")).length === 0)))) {
+        lose("turn.empty_dropped", group, "the " + String(role) + " turn with empty parts (dropped; rule gemini/parts-non-empty)");
+        unit = null;
+    }
     return unit;
 }
 /** A reasoning part as the wire block with /thought = True. */
@@ -2717,6 +2848,7 @@ const CONV_RESPONSE = {
         ["usageMetadata", "cachedContentTokenCount"],
         ["usageMetadata", "thoughtsTokenCount"],
     ]),
+    emptyBlocks: [[["text"], [], ["string"], "a block with empty text (dropped; rule gemini/text-part-non-empty)"]],
 };
 // proto JSON: the names a whole request and response read in either spelling
 const PROTO_REQUEST = {

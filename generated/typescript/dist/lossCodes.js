@@ -22,6 +22,7 @@ export const LOSS_CODES = Object.freeze({
     "id.rewritten": "An id the target's pattern refuses (or another id took), rewritten; the id map restores it.",
     "model.dropped": "The target names its model outside the body (in the URL): the body's model is left out.",
     "model.missing": "The target requires a model and none was given (pass `model=`, or `--model`).",
+    "part.empty_dropped": "An empty block (an empty text, say) the target refuses, left out; the rule is named.",
     "part.field_dropped": "A field of a part that the target's block has no place for.",
     "part.reordered": "A part moved, within its turn, into the order the target's turn holds parts in.",
     "part.unsupported": "A part or block the target cannot carry in its place, left out.",
@@ -44,6 +45,8 @@ export const LOSS_CODES = Object.freeze({
     "tool.strict_dropped": "Strict schema enforcement the target cannot apply to this tool or schema.",
     "tool_choice.dropped": "A tool choice the target cannot state, or one without tools: the model chooses freely.",
     "tool_choice.widened": "A tool choice sent as the nearest one the target has, which lets the model choose more.",
+    "turn.empty_dropped": "A turn or system instructions left empty by the dropped blocks, left out; the rule is named.",
     "turn.fields_dropped": "Fields of a turn that the target splits into separate items.",
+    "turn.inserted": "A turn put between two turns whose order the target refuses (the rule and the turn are named).",
     "usage.dropped": "A usage count the target has no place for.",
 });

@@ -2191,6 +2191,7 @@ function requestOut(canonical, model, out, lose) {
 }
 /** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
 function turnsOut(messages, lead, out, lose) {
+    let wLast;
     let gRole;
     let gOwn;
     let gAt;
@@ -2200,12 +2201,14 @@ function turnsOut(messages, lead, out, lose) {
     let role;
     let parts;
     let own;
+    let written;
     let where;
     let kind;
     let sent;
     let value;
     let units;
     units = [];
+    wLast = "";
     gRole = undefined;
     gOwn = {};
     gAt = "";
@@ -2218,7 +2221,14 @@ function turnsOut(messages, lead, out, lose) {
         own = out.own(message, at);
         if ((gRole !== role) || (conv.formOf(conv.formsOf(own), "") === "separate")) {
             if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+                    lose("turn.inserted", gAt, "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                        "between; rule mistral/user-after-tool)");
+                    units.push({ "role": "assistant", "content": "OK" });
+                }
+                units.push(written);
+                wLast = conv.keyOf(written, "role");
             }
             gRole = role;
             gOwn = own;
@@ -2252,14 +2262,27 @@ function turnsOut(messages, lead, out, lose) {
                 sent = out.answered(part);
                 if (role === "user") {
                     if (Object.keys(gParts).length > 0) {
-                        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                        if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+                            lose("turn.inserted", gAt, "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                                "between; rule mistral/user-after-tool)");
+                            units.push({ "role": "assistant", "content": "OK" });
+                        }
+                        units.push(written);
+                        wLast = conv.keyOf(written, "role");
                     }
                     else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                         lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                     }
                     value = out.coded(encodeToolResult(rt.getKey(sent, "result"), { strict: out.strict, idMap: out.idMap }), String(where) + "/result");
                     if (value !== null) {
+                        if ((wLast === "tool") && (conv.keyOf(value, "role") === "user")) {
+                            lose("turn.inserted", where, "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                                "between; rule mistral/user-after-tool)");
+                            units.push({ "role": "assistant", "content": "OK" });
+                        }
                         units.push(value);
+                        wLast = conv.keyOf(value, "role");
                     }
                     gRole = role;
                     gOwn = {};
@@ -2275,12 +2298,25 @@ function turnsOut(messages, lead, out, lose) {
                 if (conv.keyOf(part, "dialect") === DIALECT) {
                     if (conv.truthy(conv.keyOf(part, "unit"))) {
                         if (Object.keys(gParts).length > 0) {
-                            units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                            written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                            if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+                                lose("turn.inserted", gAt, "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                                    "between; rule mistral/user-after-tool)");
+                                units.push({ "role": "assistant", "content": "OK" });
+                            }
+                            units.push(written);
+                            wLast = conv.keyOf(written, "role");
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                             lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                         }
+                        if ((wLast === "tool") && (conv.keyOf(rt.getKey(part, "value"), "role") === "user")) {
+                            lose("turn.inserted", where, "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                                "between; rule mistral/user-after-tool)");
+                            units.push({ "role": "assistant", "content": "OK" });
+                        }
                         units.push(rt.getKey(part, "value"));
+                        wLast = conv.keyOf(rt.getKey(part, "value"), "role");
                         gRole = role;
                         gOwn = {};
                         gAt = at;
@@ -2301,7 +2337,14 @@ function turnsOut(messages, lead, out, lose) {
         }
     }
     if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+        if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+            lose("turn.inserted", gAt, "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put between; " +
+                "rule mistral/user-after-tool)");
+            units.push({ "role": "assistant", "content": "OK" });
+        }
+        units.push(written);
+        wLast = conv.keyOf(written, "role");
     }
     return units;
 }
@@ -2837,6 +2880,7 @@ const CONV_RESPONSE = {
         ["object"],
         ["choices", "0", "index"],
     ]),
+    emptyBlocks: [],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

@@ -2079,6 +2079,7 @@ function turnsOut(messages, lead, out, lose) {
     let role;
     let parts;
     let own;
+    let written;
     let where;
     let kind;
     let sent;
@@ -2097,7 +2098,10 @@ function turnsOut(messages, lead, out, lose) {
         own = out.own(message, at);
         if ((gRole !== role) || (conv.formOf(conv.formsOf(own), "") === "separate")) {
             if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-                units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                if (written !== null) {
+                    units.push(written);
+                }
             }
             gRole = role;
             gOwn = own;
@@ -2131,7 +2135,10 @@ function turnsOut(messages, lead, out, lose) {
                 sent = out.answered(part);
                 if (role === "user") {
                     if (Object.keys(gParts).length > 0) {
-                        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                        if (written !== null) {
+                            units.push(written);
+                        }
                     }
                     else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                         lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
@@ -2154,7 +2161,10 @@ function turnsOut(messages, lead, out, lose) {
                 if (conv.keyOf(part, "dialect") === DIALECT) {
                     if (conv.truthy(conv.keyOf(part, "unit"))) {
                         if (Object.keys(gParts).length > 0) {
-                            units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+                            written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+                            if (written !== null) {
+                                units.push(written);
+                            }
                         }
                         else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                             lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
@@ -2180,7 +2190,10 @@ function turnsOut(messages, lead, out, lose) {
         }
     }
     if ((Object.keys(gParts).length > 0) || (gEmpty)) {
-        units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
+        written = turnOut(gRole, gOwn, gAt, gParts, out, lose);
+        if (written !== null) {
+            units.push(written);
+        }
     }
     return units;
 }
@@ -2427,6 +2440,24 @@ function turnOut(role, own, at, parts, out, lose) {
         }
     }
     out.putFields(unit, own, group);
+    if ((rt.isObject(unit)) &&
+        (rt.getOwn(unit, "role") === "system") &&
+        ((rt.getOwn(unit, "content") === undefined) ||
+            (rt.getOwn(unit, "content") === null) ||
+            ((Array.isArray(rt.getOwn(unit, "content"))) &&
+                (Object.keys(rt.getOwn(unit, "content")).length === 0)))) {
+        lose("turn.empty_dropped", group, "the " + String(role) + " turn with empty content (dropped; rule openai_chat/system-content)");
+        unit = null;
+    }
+    if ((rt.isObject(unit)) &&
+        (rt.getOwn(unit, "role") === "user") &&
+        ((rt.getOwn(unit, "content") === undefined) ||
+            (rt.getOwn(unit, "content") === null) ||
+            ((Array.isArray(rt.getOwn(unit, "content"))) &&
+                (Object.keys(rt.getOwn(unit, "content")).length === 0)))) {
+        lose("turn.empty_dropped", group, "the " + String(role) + " turn with empty content (dropped; rule openai_chat/user-content)");
+        unit = null;
+    }
     return unit;
 }
 /** A text part as the wire block with /type = 'text'. */
@@ -2662,6 +2693,7 @@ const CONV_RESPONSE = {
         ["object"],
         ["choices", "0", "index"],
     ]),
+    emptyBlocks: [],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

@@ -2971,6 +2971,7 @@ const CONV_RESPONSE = {
         ["usage", "output_tokens_details", "reasoning_tokens"],
         ["object"],
     ]),
+    emptyBlocks: [],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

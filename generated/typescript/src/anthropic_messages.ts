@@ -2076,6 +2076,14 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   }
   if (Object.keys(hoisted as object).length > 0) {
     rt.putOwn(wire, "system", systemOut(hoisted as unknown[], out, lose));
+    if ((rt.isObject(wire)) && ((rt.getOwn(wire, "system") === ""))) {
+      lose(
+        "turn.empty_dropped",
+        "/messages/" + String(((hoisted as unknown[])[0] as unknown[])[0]),
+        "empty system instructions (dropped; rule anthropic_messages/system-non-empty)",
+      );
+      delete (wire as JsonObject)["system"];
+    }
   } else if (conv.formOf(forms as JsonObject, "/system") === "null") {
     rt.putOwn(wire, "system", null);
   }
@@ -2178,7 +2186,19 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           String(at) + "/call",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (conv.keyOf(part, "type") === "tool_result") {
         block = out.coded(
@@ -2186,12 +2206,36 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           String(at) + "/result",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (
         (conv.keyOf(part, "type") === "image") &&
@@ -2199,22 +2243,70 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       ) {
         block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (conv.keyOf(part, "type") === "reasoning") {
         block = partOut6(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else {
         lose(
@@ -2241,6 +2333,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
   let role: unknown;
   let parts: unknown;
   let own: unknown;
+  let written: unknown;
   let where: unknown;
   let kind: unknown;
   let sent: unknown;
@@ -2259,9 +2352,10 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
       own = out.own(message, at as string);
       if ((gRole !== role) || (conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "") === "separate")) {
         if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-          (units as unknown[]).push(
-            turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-          );
+          written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+          if (written !== null) {
+            (units as unknown[]).push(written);
+          }
         }
         gRole = role;
         gOwn = own;
@@ -2300,9 +2394,10 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           if (conv.keyOf(part, "dialect") === DIALECT) {
             if (conv.truthy(conv.keyOf(part, "unit"))) {
               if (Object.keys(gParts as object).length > 0) {
-                (units as unknown[]).push(
-                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-                );
+                written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+                if (written !== null) {
+                  (units as unknown[]).push(written);
+                }
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                 lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
@@ -2331,18 +2426,17 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     }
   }
   if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-    (units as unknown[]).push(
-      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-    );
+    written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+    if (written !== null) {
+      (units as unknown[]).push(written);
+    }
   }
   return units;
 }
 
 
 /** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
-function turnOut(
-  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
-): JsonObject {
+function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose): unknown {
   let forms: unknown;
   let content: unknown;
   let seen: unknown;
@@ -2355,18 +2449,18 @@ function turnOut(
   let blocks: unknown;
   let k: unknown;
   let block: unknown;
-  let unit: JsonObject;
+  let unit: unknown;
   unit = {};
   forms = conv.formsOf(own);
   if (role === "system") {
-    rt.putOwn(unit, "role", "system");
+    rt.putOwn(unit as JsonObject, "role", "system");
   } else if (role === "user") {
-    rt.putOwn(unit, "role", "user");
+    rt.putOwn(unit as JsonObject, "role", "user");
   } else if (role === "assistant") {
-    rt.putOwn(unit, "role", "assistant");
+    rt.putOwn(unit as JsonObject, "role", "assistant");
   } else {
     lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
-    rt.putOwn(unit, "role", role);
+    rt.putOwn(unit as JsonObject, "role", role);
   }
   content = [];
   seen = -1;
@@ -2502,13 +2596,13 @@ function turnOut(
   if (Object.keys(content as object).length === 0) {
     if (form === "absent") {
     } else if (form === "empty") {
-      rt.putOwn(unit, "content", []);
+      rt.putOwn(unit as JsonObject, "content", []);
     } else if (form === "null") {
-      rt.putOwn(unit, "content", null);
+      rt.putOwn(unit as JsonObject, "content", null);
     } else if (form === "string") {
-      rt.putOwn(unit, "content", "");
+      rt.putOwn(unit as JsonObject, "content", "");
     } else {
-      rt.putOwn(unit, "content", []);
+      rt.putOwn(unit as JsonObject, "content", []);
     }
   } else if (
     ((content as unknown[]).length === 1) &&
@@ -2539,7 +2633,7 @@ function turnOut(
         }
       }
     }
-    rt.putOwn(unit, "content", conv.joinTexts(texts as unknown[]));
+    rt.putOwn(unit as JsonObject, "content", conv.joinTexts(texts as unknown[]));
   } else {
     blocks = [];
     for (const entry of content as unknown[]) {
@@ -2552,7 +2646,19 @@ function turnOut(
           String(at) + "/call",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 1)) {
         block = out.coded(
@@ -2560,40 +2666,129 @@ function turnOut(
           String(at) + "/result",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 2)) {
         block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 3)) {
         block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 4)) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 5)) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 6)) {
         block = partOut6(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else {
         (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
     }
-    rt.putOwn(unit, "content", blocks);
+    rt.putOwn(unit as JsonObject, "content", blocks);
   }
   out.putFields(unit, own, group as string);
+  if (
+    (rt.isObject(unit)) &&
+    (
+      (rt.getOwn(unit as JsonObject, "content") === "") ||
+      (
+        (Array.isArray(rt.getOwn(unit as JsonObject, "content"))) &&
+        (Object.keys(rt.getOwn(unit as JsonObject, "content") as object).length === 0)
+      )
+    )
+  ) {
+    lose(
+      "turn.empty_dropped",
+      group as string,
+      "the " + String(role) + " turn with empty content (dropped; rule anthropic_messages/content-non-empty)",
+    );
+    unit = null;
+  }
   return unit;
 }
 
@@ -2923,6 +3118,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "cache_read_input_tokens"],
     ["type"],
   ]),
+  emptyBlocks: [
+    [
+      ["text"],
+      [[["type"], "text"]],
+      ["string"],
+      "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+    ],
+  ],
 };
 
 /** A whole Anthropic Messages request as a canonical Request; DecodeError names the pointer. */

@@ -2083,7 +2083,15 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           String(at) + "/call",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (conv.keyOf(part, "type") === "tool_result") {
         block = out.coded(
@@ -2091,12 +2099,28 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           String(at) + "/result",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (
         (conv.keyOf(part, "type") === "image") &&
@@ -2104,12 +2128,28 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       ) {
         block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else {
         lose(
@@ -2127,6 +2167,8 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
 
 /** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
 function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let wUnit: unknown;
+  let wDropped: unknown;
   let gRole: unknown;
   let gOwn: unknown;
   let gAt: unknown;
@@ -2136,11 +2178,16 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
   let role: unknown;
   let parts: unknown;
   let own: unknown;
+  let written: unknown;
+  let wContent: unknown;
+  let nContent: unknown;
   let where: unknown;
   let kind: unknown;
   let sent: unknown;
   let units: unknown[];
   units = [];
+  wUnit = null;
+  wDropped = false;
   gRole = undefined;
   gOwn = {};
   gAt = "";
@@ -2154,9 +2201,21 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
       own = out.own(message, at as string);
       if (gRole !== role) {
         if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-          (units as unknown[]).push(
-            turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-          );
+          written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+          if (written === null) {
+            wDropped = true;
+          } else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+            wContent = conv.keyOf(wUnit, "content");
+            nContent = conv.keyOf(written, "content");
+            for (const block of nContent as unknown[]) {
+              (wContent as unknown[]).push(block);
+            }
+            wDropped = false;
+          } else {
+            (units as unknown[]).push(written);
+            wUnit = written;
+            wDropped = false;
+          }
         }
         gRole = role;
         gOwn = own;
@@ -2195,13 +2254,29 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           if (conv.keyOf(part, "dialect") === DIALECT) {
             if (conv.truthy(conv.keyOf(part, "unit"))) {
               if (Object.keys(gParts as object).length > 0) {
-                (units as unknown[]).push(
-                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-                );
+                written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+                if (written === null) {
+                  wDropped = true;
+                } else if (
+                  (wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))
+                ) {
+                  wContent = conv.keyOf(wUnit, "content");
+                  nContent = conv.keyOf(written, "content");
+                  for (const block of nContent as unknown[]) {
+                    (wContent as unknown[]).push(block);
+                  }
+                  wDropped = false;
+                } else {
+                  (units as unknown[]).push(written);
+                  wUnit = written;
+                  wDropped = false;
+                }
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                 lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
+              wUnit = rt.getKey(part, "value");
+              wDropped = false;
               gRole = role;
               gOwn = {};
               gAt = at;
@@ -2226,18 +2301,28 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     }
   }
   if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-    (units as unknown[]).push(
-      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-    );
+    written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+    if (written === null) {
+      wDropped = true;
+    } else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+      wContent = conv.keyOf(wUnit, "content");
+      nContent = conv.keyOf(written, "content");
+      for (const block of nContent as unknown[]) {
+        (wContent as unknown[]).push(block);
+      }
+      wDropped = false;
+    } else {
+      (units as unknown[]).push(written);
+      wUnit = written;
+      wDropped = false;
+    }
   }
   return units;
 }
 
 
 /** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
-function turnOut(
-  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
-): JsonObject {
+function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose): unknown {
   let forms: unknown;
   let content: unknown;
   let seen: unknown;
@@ -2249,16 +2334,16 @@ function turnOut(
   let blocks: unknown;
   let k: unknown;
   let block: unknown;
-  let unit: JsonObject;
+  let unit: unknown;
   unit = {};
   forms = conv.formsOf(own);
   if (role === "user") {
-    rt.putOwn(unit, "role", "user");
+    rt.putOwn(unit as JsonObject, "role", "user");
   } else if (role === "assistant") {
-    rt.putOwn(unit, "role", "assistant");
+    rt.putOwn(unit as JsonObject, "role", "assistant");
   } else {
     lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
-    rt.putOwn(unit, "role", role);
+    rt.putOwn(unit as JsonObject, "role", role);
   }
   content = [];
   seen = -1;
@@ -2370,13 +2455,13 @@ function turnOut(
   if (Object.keys(content as object).length === 0) {
     if (form === "absent") {
     } else if (form === "empty") {
-      rt.putOwn(unit, "content", []);
+      rt.putOwn(unit as JsonObject, "content", []);
     } else if (form === "null") {
-      rt.putOwn(unit, "content", null);
+      rt.putOwn(unit as JsonObject, "content", null);
     } else if (form === "string") {
-      rt.putOwn(unit, "content", "");
+      rt.putOwn(unit as JsonObject, "content", "");
     } else {
-      rt.putOwn(unit, "content", []);
+      rt.putOwn(unit as JsonObject, "content", []);
     }
   } else {
     blocks = [];
@@ -2390,7 +2475,15 @@ function turnOut(
           String(at) + "/call",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 1)) {
         block = out.coded(
@@ -2398,30 +2491,78 @@ function turnOut(
           String(at) + "/result",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 2)) {
         block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 3)) {
         block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 4)) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else {
         (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
     }
-    rt.putOwn(unit, "content", blocks);
+    rt.putOwn(unit as JsonObject, "content", blocks);
   }
   out.putFields(unit, own, group as string);
+  if (
+    (rt.isObject(unit)) &&
+    (
+      (
+        (Array.isArray(rt.getOwn(unit as JsonObject, "content"))) &&
+        (Object.keys(rt.getOwn(unit as JsonObject, "content") as object).length === 0)
+      )
+    )
+  ) {
+    lose(
+      "turn.empty_dropped",
+      group as string,
+      "the " + String(role) + " turn with empty content (dropped; rule bedrock_converse/content-non-empty)",
+    );
+    unit = null;
+  }
   return unit;
 }
 
@@ -2693,6 +2834,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "totalTokens"],
     ["usage", "cacheReadInputTokens"],
   ]),
+  emptyBlocks: [
+    [
+      ["text"],
+      [],
+      ["string"],
+      "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+    ],
+  ],
 };
 
 /** A whole Amazon Bedrock Converse request as a canonical Request; DecodeError names the pointer. */

@@ -1796,6 +1796,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
   let role: unknown;
   let parts: unknown;
   let own: unknown;
+  let written: unknown;
   let where: unknown;
   let kind: unknown;
   let sent: unknown;
@@ -1814,9 +1815,10 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     own = out.own(message, at as string);
     if ((gRole !== role) || (conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "") === "separate")) {
       if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-        (units as unknown[]).push(
-          turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-        );
+        written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+        if (written !== null) {
+          (units as unknown[]).push(written);
+        }
       }
       gRole = role;
       gOwn = own;
@@ -1852,9 +1854,10 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         sent = out.answered(part as JsonObject);
         if (role === "user") {
           if (Object.keys(gParts as object).length > 0) {
-            (units as unknown[]).push(
-              turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-            );
+            written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+            if (written !== null) {
+              (units as unknown[]).push(written);
+            }
           } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
             lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
           }
@@ -1877,9 +1880,10 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         if (conv.keyOf(part, "dialect") === DIALECT) {
           if (conv.truthy(conv.keyOf(part, "unit"))) {
             if (Object.keys(gParts as object).length > 0) {
-              (units as unknown[]).push(
-                turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-              );
+              written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+              if (written !== null) {
+                (units as unknown[]).push(written);
+              }
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
               lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
@@ -1907,18 +1911,17 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     }
   }
   if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-    (units as unknown[]).push(
-      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-    );
+    written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+    if (written !== null) {
+      (units as unknown[]).push(written);
+    }
   }
   return units;
 }
 
 
 /** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
-function turnOut(
-  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
-): JsonObject {
+function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose): unknown {
   let forms: unknown;
   let content: unknown;
   let field0: unknown;
@@ -1938,18 +1941,18 @@ function turnOut(
   let block: unknown;
   let form1: unknown;
   let value: unknown;
-  let unit: JsonObject;
+  let unit: unknown;
   unit = {};
   forms = conv.formsOf(own);
   if (role === "system") {
-    rt.putOwn(unit, "role", "system");
+    rt.putOwn(unit as JsonObject, "role", "system");
   } else if (role === "user") {
-    rt.putOwn(unit, "role", "user");
+    rt.putOwn(unit as JsonObject, "role", "user");
   } else if (role === "assistant") {
-    rt.putOwn(unit, "role", "assistant");
+    rt.putOwn(unit as JsonObject, "role", "assistant");
   } else {
     lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
-    rt.putOwn(unit, "role", role);
+    rt.putOwn(unit as JsonObject, "role", role);
   }
   content = [];
   field0 = [];
@@ -2071,9 +2074,9 @@ function turnOut(
   form0 = conv.formOf(forms as JsonObject, "/tool_plan");
   if (Object.keys(field0 as object).length === 0) {
     if (form0 === "null") {
-      rt.putOwn(unit, "tool_plan", null);
+      rt.putOwn(unit as JsonObject, "tool_plan", null);
     } else if (form0 === "empty") {
-      rt.putOwn(unit, "tool_plan", []);
+      rt.putOwn(unit as JsonObject, "tool_plan", []);
     }
   } else {
     values = [];
@@ -2084,7 +2087,7 @@ function turnOut(
       out.own(part, at);
     }
     if (Object.keys(values as object).length > 0) {
-      rt.putOwn(unit, "tool_plan", (values as unknown[])[0]);
+      rt.putOwn(unit as JsonObject, "tool_plan", (values as unknown[])[0]);
       for (const [i, entry] of (field0 as unknown[]).entries()) {
         if ((i as number) > 0) {
           lose("part.unsupported", (entry as unknown[])[1] as string, "a second text part in one turn");
@@ -2096,11 +2099,11 @@ function turnOut(
   if (Object.keys(content as object).length === 0) {
     if (form === "absent") {
     } else if (form === "empty") {
-      rt.putOwn(unit, "content", []);
+      rt.putOwn(unit as JsonObject, "content", []);
     } else if (form === "null") {
-      rt.putOwn(unit, "content", null);
+      rt.putOwn(unit as JsonObject, "content", null);
     } else if (form === "string") {
-      rt.putOwn(unit, "content", "");
+      rt.putOwn(unit as JsonObject, "content", "");
     }
   } else if (
     ((content as unknown[]).length === 1) &&
@@ -2131,7 +2134,7 @@ function turnOut(
         }
       }
     }
-    rt.putOwn(unit, "content", conv.joinTexts(texts as unknown[]));
+    rt.putOwn(unit as JsonObject, "content", conv.joinTexts(texts as unknown[]));
   } else {
     blocks = [];
     for (const entry of content as unknown[]) {
@@ -2157,14 +2160,14 @@ function turnOut(
         (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
     }
-    rt.putOwn(unit, "content", blocks);
+    rt.putOwn(unit as JsonObject, "content", blocks);
   }
   form1 = conv.formOf(forms as JsonObject, "/tool_calls");
   if (Object.keys(field1 as object).length === 0) {
     if (form1 === "null") {
-      rt.putOwn(unit, "tool_calls", null);
+      rt.putOwn(unit as JsonObject, "tool_calls", null);
     } else if (form1 === "empty") {
-      rt.putOwn(unit, "tool_calls", []);
+      rt.putOwn(unit as JsonObject, "tool_calls", []);
     }
   } else {
     values = [];
@@ -2180,10 +2183,48 @@ function turnOut(
       }
     }
     if (Object.keys(values as object).length > 0) {
-      rt.putOwn(unit, "tool_calls", values);
+      rt.putOwn(unit as JsonObject, "tool_calls", values);
     }
   }
   out.putFields(unit, own, group as string);
+  if (
+    (rt.isObject(unit)) &&
+    (rt.getOwn(unit as JsonObject, "role") === "system") &&
+    (
+      (rt.getOwn(unit as JsonObject, "content") === undefined) ||
+      (rt.getOwn(unit as JsonObject, "content") === null) ||
+      (
+        (Array.isArray(rt.getOwn(unit as JsonObject, "content"))) &&
+        (Object.keys(rt.getOwn(unit as JsonObject, "content") as object).length === 0)
+      )
+    )
+  ) {
+    lose(
+      "turn.empty_dropped",
+      group as string,
+      "the " + String(role) + " turn with empty content (dropped; rule cohere_v2/system-content)",
+    );
+    unit = null;
+  }
+  if (
+    (rt.isObject(unit)) &&
+    (rt.getOwn(unit as JsonObject, "role") === "user") &&
+    (
+      (rt.getOwn(unit as JsonObject, "content") === undefined) ||
+      (rt.getOwn(unit as JsonObject, "content") === null) ||
+      (
+        (Array.isArray(rt.getOwn(unit as JsonObject, "content"))) &&
+        (Object.keys(rt.getOwn(unit as JsonObject, "content") as object).length === 0)
+      )
+    )
+  ) {
+    lose(
+      "turn.empty_dropped",
+      group as string,
+      "the " + String(role) + " turn with empty content (dropped; rule cohere_v2/user-content)",
+    );
+    unit = null;
+  }
   return unit;
 }
 
@@ -2452,6 +2493,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "tokens", "output_tokens"],
     ["usage", "cached_tokens"],
   ]),
+  emptyBlocks: [],
 };
 
 /** A whole Cohere Chat v2 request as a canonical Request; DecodeError names the pointer. */

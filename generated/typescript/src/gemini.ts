@@ -2254,6 +2254,23 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   }
   if (Object.keys(hoisted as object).length > 0) {
     rt.putOwn(wire, "systemInstruction", systemOut(hoisted as unknown[], out, lose));
+    if (
+      (rt.isObject(rt.getOwn(wire, "systemInstruction"))) &&
+      (
+        (conv.keyOf(rt.getOwn(wire, "systemInstruction"), "parts") === undefined) ||
+        (
+          (Array.isArray(conv.keyOf(rt.getOwn(wire, "systemInstruction"), "parts"))) &&
+          (Object.keys(conv.keyOf(rt.getOwn(wire, "systemInstruction"), "parts") as object).length === 0)
+        )
+      )
+    ) {
+      lose(
+        "turn.empty_dropped",
+        "/messages/" + String(((hoisted as unknown[])[0] as unknown[])[0]),
+        "empty system instructions (dropped; rule gemini/system-parts-non-empty)",
+      );
+      delete (wire as JsonObject)["systemInstruction"];
+    }
   } else if (conv.formOf(forms as JsonObject, "/systemInstruction") === "null") {
     rt.putOwn(wire, "systemInstruction", null);
   }
@@ -2328,7 +2345,15 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           String(at) + "/call",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (conv.keyOf(part, "type") === "tool_result") {
         block = out.coded(
@@ -2336,17 +2361,41 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           String(at) + "/result",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (
         (conv.keyOf(part, "type") === "image") &&
@@ -2354,12 +2403,28 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       ) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else {
         lose(
@@ -2379,6 +2444,8 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
 
 /** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
 function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let wUnit: unknown;
+  let wDropped: unknown;
   let gRole: unknown;
   let gOwn: unknown;
   let gAt: unknown;
@@ -2388,11 +2455,16 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
   let role: unknown;
   let parts: unknown;
   let own: unknown;
+  let written: unknown;
+  let wContent: unknown;
+  let nContent: unknown;
   let where: unknown;
   let kind: unknown;
   let sent: unknown;
   let units: unknown[];
   units = [];
+  wUnit = null;
+  wDropped = false;
   gRole = undefined;
   gOwn = {};
   gAt = "";
@@ -2406,9 +2478,21 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
       own = out.own(message, at as string);
       if (gRole !== role) {
         if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-          (units as unknown[]).push(
-            turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-          );
+          written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+          if (written === null) {
+            wDropped = true;
+          } else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+            wContent = conv.keyOf(wUnit, "parts");
+            nContent = conv.keyOf(written, "parts");
+            for (const block of nContent as unknown[]) {
+              (wContent as unknown[]).push(block);
+            }
+            wDropped = false;
+          } else {
+            (units as unknown[]).push(written);
+            wUnit = written;
+            wDropped = false;
+          }
         }
         gRole = role;
         gOwn = own;
@@ -2447,13 +2531,29 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
           if (conv.keyOf(part, "dialect") === DIALECT) {
             if (conv.truthy(conv.keyOf(part, "unit"))) {
               if (Object.keys(gParts as object).length > 0) {
-                (units as unknown[]).push(
-                  turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-                );
+                written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+                if (written === null) {
+                  wDropped = true;
+                } else if (
+                  (wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))
+                ) {
+                  wContent = conv.keyOf(wUnit, "parts");
+                  nContent = conv.keyOf(written, "parts");
+                  for (const block of nContent as unknown[]) {
+                    (wContent as unknown[]).push(block);
+                  }
+                  wDropped = false;
+                } else {
+                  (units as unknown[]).push(written);
+                  wUnit = written;
+                  wDropped = false;
+                }
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                 lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
+              wUnit = rt.getKey(part, "value");
+              wDropped = false;
               gRole = role;
               gOwn = {};
               gAt = at;
@@ -2478,18 +2578,28 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     }
   }
   if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-    (units as unknown[]).push(
-      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-    );
+    written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+    if (written === null) {
+      wDropped = true;
+    } else if ((wDropped) && (wUnit !== null) && (conv.keyOf(wUnit, "role") === conv.keyOf(written, "role"))) {
+      wContent = conv.keyOf(wUnit, "parts");
+      nContent = conv.keyOf(written, "parts");
+      for (const block of nContent as unknown[]) {
+        (wContent as unknown[]).push(block);
+      }
+      wDropped = false;
+    } else {
+      (units as unknown[]).push(written);
+      wUnit = written;
+      wDropped = false;
+    }
   }
   return units;
 }
 
 
 /** One wire turn of a group of canonical parts (each [part, pointer]) of one role. */
-function turnOut(
-  role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose
-): JsonObject {
+function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], out: conv.Out, lose: conv.Lose): unknown {
   let forms: unknown;
   let alias: unknown;
   let content: unknown;
@@ -2502,19 +2612,19 @@ function turnOut(
   let blocks: unknown;
   let k: unknown;
   let block: unknown;
-  let unit: JsonObject;
+  let unit: unknown;
   unit = {};
   forms = conv.formsOf(own);
   alias = conv.formOf(forms as JsonObject, "/role");
   if (role === "user") {
     if (alias !== "absent") {
-      rt.putOwn(unit, "role", "user");
+      rt.putOwn(unit as JsonObject, "role", "user");
     }
   } else if (role === "assistant") {
-    rt.putOwn(unit, "role", "model");
+    rt.putOwn(unit as JsonObject, "role", "model");
   } else {
     lose("role.unsupported", String(at) + "/role", String(conv.article(role)) + " turn");
-    rt.putOwn(unit, "role", role);
+    rt.putOwn(unit as JsonObject, "role", role);
   }
   content = [];
   seen = -1;
@@ -2639,13 +2749,13 @@ function turnOut(
   if (Object.keys(content as object).length === 0) {
     if (form === "absent") {
     } else if (form === "empty") {
-      rt.putOwn(unit, "parts", []);
+      rt.putOwn(unit as JsonObject, "parts", []);
     } else if (form === "null") {
-      rt.putOwn(unit, "parts", null);
+      rt.putOwn(unit as JsonObject, "parts", null);
     } else if (form === "string") {
-      rt.putOwn(unit, "parts", "");
+      rt.putOwn(unit as JsonObject, "parts", "");
     } else {
-      rt.putOwn(unit, "parts", []);
+      rt.putOwn(unit as JsonObject, "parts", []);
     }
   } else {
     blocks = [];
@@ -2659,7 +2769,13 @@ function turnOut(
           String(at) + "/call",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 1)) {
         block = out.coded(
@@ -2667,35 +2783,82 @@ function turnOut(
           String(at) + "/result",
         );
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 2)) {
         block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 3)) {
         block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 4)) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else if (rt.pyEquals(k, 5)) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
-          (blocks as unknown[]).push(block);
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
         }
       } else {
         (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
     }
-    rt.putOwn(unit, "parts", blocks);
+    rt.putOwn(unit as JsonObject, "parts", blocks);
   }
   out.putFields(unit, own, group as string);
+  if (
+    (rt.isObject(unit)) &&
+    (
+      (rt.getOwn(unit as JsonObject, "parts") === undefined) ||
+      (
+        (Array.isArray(rt.getOwn(unit as JsonObject, "parts"))) &&
+        (Object.keys(rt.getOwn(unit as JsonObject, "parts") as object).length === 0)
+      )
+    )
+  ) {
+    lose(
+      "turn.empty_dropped",
+      group as string,
+      "the " + String(role) + " turn with empty parts (dropped; rule gemini/parts-non-empty)",
+    );
+    unit = null;
+  }
   return unit;
 }
 
@@ -3011,6 +3174,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usageMetadata", "cachedContentTokenCount"],
     ["usageMetadata", "thoughtsTokenCount"],
   ]),
+  emptyBlocks: [[["text"], [], ["string"], "a block with empty text (dropped; rule gemini/text-part-non-empty)"]],
 };
 // proto JSON: the names a whole request and response read in either spelling
 const PROTO_REQUEST: pj.ProtoTree = {

@@ -2486,6 +2486,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
 
 /** The canonical messages (from lead on; a system turn moved to the system field skipped) as wire turns. */
 function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.Lose): unknown[] {
+  let wLast: unknown;
   let gRole: unknown;
   let gOwn: unknown;
   let gAt: unknown;
@@ -2495,12 +2496,14 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
   let role: unknown;
   let parts: unknown;
   let own: unknown;
+  let written: unknown;
   let where: unknown;
   let kind: unknown;
   let sent: unknown;
   let value: unknown;
   let units: unknown[];
   units = [];
+  wLast = "";
   gRole = undefined;
   gOwn = {};
   gAt = "";
@@ -2513,9 +2516,18 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     own = out.own(message, at as string);
     if ((gRole !== role) || (conv.formOf(conv.formsOf(own as JsonObject) as JsonObject, "") === "separate")) {
       if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-        (units as unknown[]).push(
-          turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-        );
+        written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+        if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+          lose(
+            "turn.inserted",
+            gAt as string,
+            "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                "between; rule mistral/user-after-tool)",
+          );
+          (units as unknown[]).push({"role": "assistant", "content": "OK"});
+        }
+        (units as unknown[]).push(written);
+        wLast = conv.keyOf(written, "role");
       }
       gRole = role;
       gOwn = own;
@@ -2551,9 +2563,18 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         sent = out.answered(part as JsonObject);
         if (role === "user") {
           if (Object.keys(gParts as object).length > 0) {
-            (units as unknown[]).push(
-              turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-            );
+            written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+            if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+              lose(
+                "turn.inserted",
+                gAt as string,
+                "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                    "between; rule mistral/user-after-tool)",
+              );
+              (units as unknown[]).push({"role": "assistant", "content": "OK"});
+            }
+            (units as unknown[]).push(written);
+            wLast = conv.keyOf(written, "role");
           } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
             lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
           }
@@ -2562,7 +2583,17 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             String(where) + "/result",
           );
           if (value !== null) {
+            if ((wLast === "tool") && (conv.keyOf(value, "role") === "user")) {
+              lose(
+                "turn.inserted",
+                where as string,
+                "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                    "between; rule mistral/user-after-tool)",
+              );
+              (units as unknown[]).push({"role": "assistant", "content": "OK"});
+            }
             (units as unknown[]).push(value);
+            wLast = conv.keyOf(value, "role");
           }
           gRole = role;
           gOwn = {};
@@ -2576,13 +2607,32 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         if (conv.keyOf(part, "dialect") === DIALECT) {
           if (conv.truthy(conv.keyOf(part, "unit"))) {
             if (Object.keys(gParts as object).length > 0) {
-              (units as unknown[]).push(
-                turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-              );
+              written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+              if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+                lose(
+                  "turn.inserted",
+                  gAt as string,
+                  "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                      "between; rule mistral/user-after-tool)",
+                );
+                (units as unknown[]).push({"role": "assistant", "content": "OK"});
+              }
+              (units as unknown[]).push(written);
+              wLast = conv.keyOf(written, "role");
             } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
               lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
             }
+            if ((wLast === "tool") && (conv.keyOf(rt.getKey(part, "value"), "role") === "user")) {
+              lose(
+                "turn.inserted",
+                where as string,
+                "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put " +
+                    "between; rule mistral/user-after-tool)",
+              );
+              (units as unknown[]).push({"role": "assistant", "content": "OK"});
+            }
             (units as unknown[]).push(rt.getKey(part, "value"));
+            wLast = conv.keyOf(rt.getKey(part, "value"), "role");
             gRole = role;
             gOwn = {};
             gAt = at;
@@ -2606,9 +2656,18 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
     }
   }
   if ((Object.keys(gParts as object).length > 0) || (gEmpty)) {
-    (units as unknown[]).push(
-      turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose)
-    );
+    written = turnOut(gRole as string, gOwn as JsonObject, gAt as string, gParts as unknown[], out, lose);
+    if ((wLast === "tool") && (conv.keyOf(written, "role") === "user")) {
+      lose(
+        "turn.inserted",
+        gAt as string,
+        "a user turn right after a tool turn (the turn {\"role\": \"assistant\", \"content\": \"OK\"} put between; " +
+            "rule mistral/user-after-tool)",
+      );
+      (units as unknown[]).push({"role": "assistant", "content": "OK"});
+    }
+    (units as unknown[]).push(written);
+    wLast = conv.keyOf(written, "role");
   }
   return units;
 }
@@ -3178,6 +3237,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["object"],
     ["choices", "0", "index"],
   ]),
+  emptyBlocks: [],
 };
 
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */

@@ -1898,6 +1898,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   parts: [],
   known: conv.knownTree([], [["model"], ["done_reason"], ["message"], ["prompt_eval_count"], ["eval_count"], ["done"]]),
+  emptyBlocks: [],
 };
 
 /** A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer. */

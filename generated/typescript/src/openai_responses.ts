@@ -3306,6 +3306,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "output_tokens_details", "reasoning_tokens"],
     ["object"],
   ]),
+  emptyBlocks: [],
 };
 
 /** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */

@@ -32,6 +32,8 @@ __all__ = [
 
 Toks = tuple[str, ...]
 Constants = tuple[tuple[Toks, Any], ...]
+# non_empty rules on a block: (the key's tokens from the block, constants, refused forms, the loss's what)
+EmptyBlocks = tuple[tuple[Toks, Constants, tuple[str, ...], str], ...]
 Lose = Callable[[str, str, str], None]  # report a loss: (its code, canonical pointer, what the target cannot carry)
 SettingsIn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], dict[str, Any]]  # wire, forms, fields
 SystemIn = Callable[[Any, "Codecs", Any], dict[str, Any]]  # the system field, codecs, id map -> a system turn
@@ -142,3 +144,4 @@ class ResponseLayout(NamedTuple):
     units: tuple[Spelling, ...]
     parts: tuple[Spelling, ...]
     known: dict[str, Any]
+    empty_blocks: EmptyBlocks = ()  # the non_empty rules a block of the turn keeps

@@ -117,6 +117,9 @@ export interface RequestLayout {
   readonly modelRequired: boolean; // the request schema requires the model
 }
 
+/** non_empty rules on a block: [the key's tokens from the block, constants, refused forms, the loss's what]. */
+export type EmptyBlocks = readonly (readonly [Toks, Constants, readonly string[], string])[];
+
 export interface ResponseLayout {
   readonly dialect: string;
   readonly message: Toks | null; // the assistant turn ([] = the response itself)
@@ -133,4 +136,5 @@ export interface ResponseLayout {
   readonly units: readonly Spelling[];
   readonly parts: readonly Spelling[];
   readonly known: Tree;
+  readonly emptyBlocks: EmptyBlocks; // the non_empty rules a block of the turn keeps
 }

@@ -203,6 +203,7 @@ export function encodeResponse(
 ): Encoded {
   checkCanonical(canonical, "response");
   const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
+  run.emptyBlocks = layout.emptyBlocks; // a client replays the answer's blocks in its next request
   const own = run.own(canonical, "");
   const forms = objectOf(own, "forms");
   const wire: JsonObject = {};

@@ -26,11 +26,12 @@ from toolwire.ir.conversation_nodes import (
     Turn,
     TurnField,
 )
+from toolwire.ir.lower_rules import empty_blocks
 from toolwire.ir.nodes import Tokens
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
-from toolwire.spec.rules import rules_of
+from toolwire.spec.rules import NonEmptyRule, RoleOrderRule, ranges_of, rules_of
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -140,7 +141,7 @@ def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting
         required=spec.get("required"),
         has_required="required" in spec,
         rule=_rule(tuple(name.split(".")), dialect),
-        range=next((r for r in rules_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
+        range=next((r for r in ranges_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
     )
 
 
@@ -186,6 +187,9 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         model_required=model is not None and len(model) == 1 and model[0] in required,
         paths=(),
         leaves=tuple(leaves),
+        rules=tuple(
+            r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule)
+        ),
     )
 
 
@@ -223,6 +227,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         parts=request.parts,
         paths=(),
         leaves=tuple(leaves),
+        empty_blocks=empty_blocks(request) if turn.content == request.turn.content else (),
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import Tokens, term
-from toolwire.spec.rules import RangeRule
+from toolwire.spec.rules import NonEmptyRule, RangeRule, RoleOrderRule
 
 
 class PartEncoding(enum.StrEnum):
@@ -126,6 +126,7 @@ class RequestLayout:
     model_required: bool  # the dialect's request schema requires the model at its pointer
     paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
     leaves: tuple[Tokens, ...]  # values the layout reads whole
+    rules: tuple[NonEmptyRule | RoleOrderRule, ...] = ()  # the writer keeps them (ir/lower_rules.py)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,9 @@ class ResponseLayout:
     parts: tuple[Spelling, ...]  # the request's part spellings
     paths: tuple[Tokens, ...]
     leaves: tuple[Tokens, ...]
+    # the request's non_empty rules on a content block (a client replays the answer's blocks):
+    # (the key's tokens from the block, constants, refused forms, the loss's what)
+    empty_blocks: tuple[tuple[Tokens, tuple[tuple[Tokens, Any], ...], tuple[str, ...], str], ...] = ()
 
 
 @dataclass(frozen=True)

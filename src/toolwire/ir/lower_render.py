@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from toolwire.ir.conversation_nodes import EmptyForm, RequestLayout, ResponseLayout, StringForm, TurnField
 from toolwire.ir.lower_parts_out import SHAPES, article, block_of, has_fields, put_at, read_at
+from toolwire.ir.lower_rules import Placed, kept, places, turn_kept
 from toolwire.ir.steps import (
     All,
     Append,
@@ -209,12 +210,17 @@ def _as_string(layout: Layout) -> tuple[Step, ...]:
     )
 
 
+def _block_rules(layout: Layout) -> tuple[Placed, ...]:
+    return places(layout).blocks if isinstance(layout, RequestLayout) else ()
+
+
 def _as_blocks(layout: Layout) -> tuple[Step, ...]:
     names = part_names(layout)
     chain: tuple[Step, ...] = (Append("blocks", Get(PART, "value")),)
+    append = kept(_block_rules(layout), Local("block"), AT, "a block", (Append("blocks", Local("block")),))
     for i, sp in reversed(list(enumerate(layout.parts))):
         keep: tuple[Step, ...] = (Let("block", block_of(sp, names.get(i, ""), PART, AT)),)
-        keep += (If(Not(Is("null", Local("block"))), (Append("blocks", Local("block")),)),)
+        keep += (If(Not(Is("null", Local("block"))), append),)
         chain = (If(Eq(Local("k"), i), keep, chain),)
     each = (
         Let("part", Index(Local("entry"), 0)),
@@ -266,6 +272,8 @@ def lower_turn_writer(layout: Layout) -> Function:
     for toks, default in turn.defaults:
         test = All((Not(Is("equal", _form(toks), "absent")), Is("missing", read_at(Local("unit"), toks))))
         body.append(If(test, (put_at("unit", toks, Lit(default)),)))
+    dropped = places(layout).turns if isinstance(layout, RequestLayout) else ()
+    body += turn_kept(dropped, "unit", Local("role"), Local("group"))
     return Function(
         name="turn_out",
         params=("role", "own", "at", "parts", "out"),
@@ -273,5 +281,6 @@ def lower_turn_writer(layout: Layout) -> Function:
         doc="One wire turn of a group of canonical parts (each [part, pointer]) of one role.",
         body=tuple(body),
         returns="unit",
+        result="any" if dropped else "object",
         lose=True,
     )

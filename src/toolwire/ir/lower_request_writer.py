@@ -9,12 +9,14 @@ from __future__ import annotations
 from toolwire.ir.conversation_nodes import RequestLayout, StringForm, SystemField
 from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, put_at, read_at
 from toolwire.ir.lower_render import part_names
+from toolwire.ir.lower_rules import broken, kept, places
 from toolwire.ir.steps import (
     All,
     Append,
     Arr,
     Call,
     Do,
+    Drop,
     Expr,
     ForEachItem,
     Function,
@@ -74,6 +76,8 @@ def _one_string(system: SystemField) -> tuple[Step, ...]:
 def _blocks(layout: RequestLayout, system: SystemField) -> tuple[Step, ...]:
     """Every hoisted part as a block of the system field, in its first spelling for system."""
     names = part_names(layout)
+    rules = places(layout).system_blocks
+    append = kept(rules, Local("block"), AT, "a system block", (Append("blocks", Local("block")),))
     lost = Lose(
         "part.unsupported",
         AT,
@@ -84,7 +88,7 @@ def _blocks(layout: RequestLayout, system: SystemField) -> tuple[Step, ...]:
         if sp.roles and "system" not in sp.roles:
             continue
         keep: tuple[Step, ...] = (Let("block", block_of(sp, names.get(i, ""), PART, AT)),)
-        keep += (If(Not(Is("null", Local("block"))), (Append("blocks", Local("block")),)),)
+        keep += (If(Not(Is("null", Local("block"))), append),)
         test: Expr = Is("equal", Key(PART, "type"), sp.part)
         fields = None if sp.part in SHAPES else has_fields(sp, PART)
         chain = (If(test if fields is None else All((test, fields)), keep, chain),)
@@ -198,8 +202,15 @@ def _placed(layout: RequestLayout, system: SystemField) -> list[Step]:
         Is("equal", Call("form_of", (Local("forms"), Lit(pointer(system.tokens)))), "null"),
         (put_at("wire", system.tokens, Lit(None)),),
     )
-    written = put_at("wire", system.tokens, Invoke("system_out", (Local("hoisted"), Local("out"), Local("lose"))))
-    steps.append(If(Not(Is("empty", Local("hoisted"))), (written,), (null,)))
+    written: tuple[Step, ...] = (
+        put_at("wire", system.tokens, Invoke("system_out", (Local("hoisted"), Local("out"), Local("lose")))),
+    )
+    first = Text(("/messages/", Index(Index(Local("hoisted"), 0), 0)))
+    for placed in places(layout).system:  # an empty system field is left out
+        said = f"empty system instructions (dropped; rule {placed.rule.name})"
+        dropped = (Lose("turn.empty_dropped", first, said), Drop("wire", system.tokens[0]))
+        written += (If(broken(placed, Local("wire")), dropped),)
+    steps.append(If(Not(Is("empty", Local("hoisted"))), written, (null,)))
     return steps
 
 

@@ -6,17 +6,21 @@ The writer holds the open group in locals: adjacent messages of one role join on
 wire unit of its own (a Chat tool message) ends the turn so far, and a group is written by
 the turn function (ir/lower_render.py) when the next one opens. Another dialect's reasoning
 or wire block is a loss (reasoning becomes text when asked for); tool calls are noted so
-that a result naming no tool finds the latest call with its id.
+that a result naming no tool finds the latest call with its id. The target's provider rules
+(ir/lower_rules.py): a turn a non_empty rule drops is not written (where roles must
+alternate, the next turn of the last written turn's role joins it), and a role_order rule
+puts its bridge turn before a turn that would break it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling
+from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling, StringForm
 from toolwire.ir.lower_canonical_reader import lower_canonical_reader
 from toolwire.ir.lower_parts_out import SHAPES, block_of, lower_part_writer
 from toolwire.ir.lower_render import lower_turn_writer, part_names
+from toolwire.ir.lower_rules import Places, ordered, places, rejoined
 from toolwire.ir.steps import (
     MISSING,
     All,
@@ -56,13 +60,35 @@ class TurnWriter:
     def __init__(self, layout: Layout, keep_empty: bool = False) -> None:
         self.layout = layout
         self.keep_empty = keep_empty  # a turn whose every part is lost is still written (a response's)
+        self.rules: Places | None = places(layout) if isinstance(layout, RequestLayout) else None
+
+    def _append(self, value: Expr, at: Expr) -> tuple[Step, ...]:
+        """A wire unit appended (after a bridge turn where a role order rule asks for one)."""
+        appended = (Append("units", value),) if self.rules is None else ordered(self.rules.orders, value, at)
+        if self.rules is not None and self.rules.turns and self._rejoins():
+            appended += (Let("w_unit", value), Let("w_dropped", Lit(False)))
+        return appended
 
     # --- the open group ---------------------------------------------------------------
 
-    def _write(self) -> Step:
+    def _write(self) -> tuple[Step, ...]:
         group = (Local("g_role"), Local("g_own"), Local("g_at"), Local("g_parts"), Local("out"), Local("lose"))
         turn = Invoke("turn_out", group)
-        return Append("units", turn)
+        if self.rules is None or not (self.rules.turns or self.rules.orders):
+            return (Append("units", turn),)
+        kept = self._append(Local("written"), Local("g_at"))
+        if not self.rules.turns:
+            return (Let("written", turn), *kept)
+        if self._rejoins():
+            kept = rejoined(self.layout.turn.role, self.layout.turn.content, kept)
+            return (Let("written", turn), If(Is("null", Local("written")), (Let("w_dropped", Lit(True)),), kept))
+        return (Let("written", turn), If(Not(Is("null", Local("written"))), kept))  # a dropped turn is null
+
+    def _rejoins(self) -> bool:
+        """Whether a turn after a dropped one joins the turn before it when their roles match
+        (a dialect whose roles must alternate; its content is always a list of blocks)."""
+        layout = self.layout
+        return isinstance(layout, RequestLayout) and layout.alternating and layout.turn.string == StringForm.NO
 
     def _open(self, role: Expr, own: Expr, at: Expr) -> tuple[Step, ...]:
         return (
@@ -74,14 +100,17 @@ class TurnWriter:
         )
 
     def begin(self) -> tuple[Step, ...]:
-        return (Let("units", Arr()), *self._open(MISSING, EMPTY, Lit("")))
+        last = (Let("w_last", Lit("")),) if self.rules is not None and self.rules.orders else ()
+        if self.rules is not None and self.rules.turns and self._rejoins():
+            last += (Let("w_unit", Lit(None)), Let("w_dropped", Lit(False)))
+        return (Let("units", Arr()), *last, *self._open(MISSING, EMPTY, Lit("")))
 
     def begin_turn(self, event: TurnEvent) -> tuple[Step, ...]:
         new: Expr = Not(Same(Local("g_role"), event.role))
         if not (isinstance(self.layout, RequestLayout) and self.layout.alternating):
             separate = Is("equal", Call("form_of", (Call("forms_of", (Local("own"),)), Lit(""))), "separate")
             new = AnyOf((new, separate))
-        flush = If(_any(Not(Is("empty", Local("g_parts"))), Local("g_empty")), (self._write(),))
+        flush = If(_any(Not(Is("empty", Local("g_parts"))), Local("g_empty")), self._write())
         steps: list[Step] = [
             Let("own", Call("own", (event.message, event.at))),
             If(new, (flush, *self._open(event.role, Local("own"), event.at))),
@@ -93,7 +122,7 @@ class TurnWriter:
         return ()
 
     def finish(self) -> tuple[Step, ...]:
-        return (If(_any(Not(Is("empty", Local("g_parts"))), Local("g_empty")), (self._write(),)),)
+        return (If(_any(Not(Is("empty", Local("g_parts"))), Local("g_empty")), self._write()),)
 
     # --- parts --------------------------------------------------------------------------
 
@@ -105,7 +134,7 @@ class TurnWriter:
         alone = Lose("turn.fields_dropped", Local("g_at"), "the fields of a turn made only of separate units")
         fields = Not(Is("falsy", Key(Local("g_own"), "fields")))
         return (
-            If(Not(Is("empty", Local("g_parts"))), (self._write(),), (If(fields, (alone,)),)),
+            If(Not(Is("empty", Local("g_parts"))), self._write(), (If(fields, (alone,)),)),
             *value,
             *self._open(event.role, EMPTY, Local("at")),
         )
@@ -117,7 +146,7 @@ class TurnWriter:
         for i, sp in reversed(self._units(kind)):
             name = f"unit_out_{i}"
             written: tuple[Step, ...] = (Let("value", block_of(sp, name, event.part, event.at)),)
-            written += (If(Not(Is("null", Local("value"))), (Append("units", Local("value")),)),)
+            written += (If(Not(Is("null", Local("value"))), self._append(Local("value"), event.at)),)
             steps = (If(Is("equal", event.role, sp.role), self._unit(written, event), steps),)
         return steps
 
@@ -150,7 +179,7 @@ class TurnWriter:
     def wire(self, event: PartEvent) -> tuple[Step, ...]:
         dialect = Key(event.part, "dialect")
         what = Text((Call("article", (_shown(event.part),)), " block the canonical model has no kind for"))
-        unit = self._unit((Append("units", Get(event.part, "value")),), event)
+        unit = self._unit(self._append(Get(event.part, "value"), event.at), event)
         own = (If(Not(Is("falsy", Key(event.part, "unit"))), unit, self._gather("wire", event)),)
         return (If(Same(dialect, Global("dialect")), own, (Lose("part.unsupported", event.at, what),)),)
 

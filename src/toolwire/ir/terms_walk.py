@@ -68,6 +68,7 @@ STRUCTURAL: Final = frozenset(
     {
         "envelope.locations[].shape",
         "rule.envelope",  # an envelope kind
+        "rule.empty[]",  # JSON's empty forms
         "field.parts[].fields{}.wire_type",
         # canonical names: message part kinds, roles, finish reasons
         "conversation.spelling.part",

@@ -28,8 +28,16 @@ each `schemas/dialects/<dialect>/dialect.json` (`dialect.rules` in
   keyword `rule` and the rule's name (a payload valid against several dialects' schemas alike
   is reported as ambiguous, without rule checks).
 
+Three kinds: `range` (a number outside is sent as the nearer bound), `non_empty` (an empty
+block is dropped, then a turn or system field left empty; where the dialect's roles must
+alternate, the turns around a dropped one join when their roles match; a converted response
+drops an empty block too, since a client replays it in its next request) and `role_order`
+(the rule's bridge turn is put between the two turns).
+
 Rules are named `<dialect>/<id>`. This page is generated:
 `python -m toolwire.tools.rules_table > docs/provider-rules.md`.
+
+`value at` is a JSON Pointer in which `*` stands for every element of an array.
 
 | rule | payload | value at | accepts | repair | source |
 | --- | --- | --- | --- | --- | --- |
@@ -39,12 +47,16 @@ Rules are named `<dialect>/<id>`. This page is generated:
 def render(schemas: Path) -> str:
     spec = load_spec(schemas)
     rows = [
-        f"| `{rule.name}` | {rule.envelope} | `{pointer(rule.tokens)}` | {rule.describe()} "
-        f"| sent as the nearer bound | {rule.source} |"
+        f"| `{rule.name}` | {rule.envelope} | `{pointer(rule.tokens)}` | {_cell(rule.describe())} "
+        f"| {_cell(rule.repair)} | {_cell(rule.source)} |"
         for name in sorted(spec.dialects)
         for rule in rules_of(spec.dialects[name])
     ]
     return INTRO + "\n".join(rows) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 def main() -> None:

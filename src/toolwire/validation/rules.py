@@ -1,21 +1,22 @@
 """Provider rules in validation: a captured payload its schema accepts can still break what
-the provider enforces (a dialect.json rule, ir/rules.py). Each broken rule is a finding
-naming the rule; a payload that keeps every rule costs one lookup per rule."""
+the provider enforces (a dialect.json rule, spec/rules.py). Each broken rule is a finding
+naming the rule; a payload that keeps every rule costs one walk per rule."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from toolwire.spec.model import Spec
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import RangeRule, rules_of
+from toolwire.spec.rules import NonEmptyRule, RangeRule, RoleOrderRule, Rule, rules_of
 from toolwire.validation.detect import Target
 
 Check = Callable[[Any], bool]
+Tokens = tuple[str, ...]
 
 
-def _at(value: Any, toks: tuple[str, ...]) -> Any:
+def _at(value: Any, toks: Tokens) -> Any:
     for token in toks:
         if type(value) is not dict:
             return None
@@ -23,25 +24,70 @@ def _at(value: Any, toks: tuple[str, ...]) -> Any:
     return value
 
 
+def _each(value: Any, toks: Tokens, path: Tokens = ()) -> Iterator[tuple[Tokens, Any]]:
+    """(path, value) of every value at toks, `*` standing for each element of an array."""
+    if not toks:
+        yield path, value
+        return
+    head, rest = toks[0], toks[1:]
+    if head == "*":
+        if type(value) is list:
+            for i, item in enumerate(value):
+                yield from _each(item, rest, (*path, str(i)))
+    elif type(value) is dict and head in value:
+        yield from _each(value[head], rest, (*path, head))
+
+
 def _number(value: Any) -> bool:
     return type(value) is int or type(value) is float
 
 
-def _broken(rule: RangeRule, value: Any) -> str | None:
-    """How value breaks the rule, or None (a value that is no number is the schema's business)."""
+def _range(rule: RangeRule, value: Any) -> Iterator[tuple[str, str]]:
+    """How value breaks the rule (a value that is no number is the schema's business)."""
     found = _at(value, rule.tokens)
     if not _number(found):
-        return None
+        return
     if (rule.minimum is not None and found < rule.minimum) or (rule.maximum is not None and found > rule.maximum):
-        return f"{found!r} out of range: the provider accepts {rule.describe()} (rule {rule.name})"
-    return None
+        yield pointer(rule.tokens), f"{found!r} out of range: the provider accepts {rule.describe()} (rule {rule.name})"
+
+
+def _non_empty(rule: NonEmptyRule, value: Any) -> Iterator[tuple[str, str]]:
+    for path, parent in _each(value, rule.tokens[:-1]):
+        if type(parent) is not dict or any(_at(parent, t) != v for t, v in rule.when):
+            continue
+        form = rule.empty_form(parent)
+        if form is not None:
+            shown = "absent" if form == "absent" else repr(parent[rule.subject])
+            yield pointer((*path, rule.subject)), f"{shown}: the provider accepts {rule.describe()} (rule {rule.name})"
+
+
+def _role_order(rule: RoleOrderRule, value: Any) -> Iterator[tuple[str, str]]:
+    turns = _at(value, rule.tokens)
+    if type(turns) is not list:
+        return
+    for i in range(1, len(turns)):
+        if _at(turns[i - 1], rule.role) == rule.after and _at(turns[i], rule.role) == rule.next:
+            at = pointer((*rule.tokens, str(i), *rule.role))
+            yield (
+                at,
+                f"{rule.next!r} right after {rule.after!r}: the provider accepts {rule.describe()} (rule {rule.name})",
+            )
+
+
+def broken(rule: Rule, value: Any) -> list[tuple[str, str]]:
+    """(pointer, message) of each place where value breaks the rule."""
+    if isinstance(rule, NonEmptyRule):
+        return list(_non_empty(rule, value))
+    if isinstance(rule, RoleOrderRule):
+        return list(_role_order(rule, value))
+    return list(_range(rule, value))
 
 
 class Rules:
     """The rules of each (dialect, payload kind)."""
 
     def __init__(self, spec: Spec) -> None:
-        self._by_target: dict[tuple[str, str], tuple[RangeRule, ...]] = {}
+        self._by_target: dict[tuple[str, str], tuple[Rule, ...]] = {}
         for dialect in spec.dialects.values():
             for rule in rules_of(dialect):
                 key = (dialect.name, rule.envelope)
@@ -53,13 +99,8 @@ class Rules:
         rules = self._by_target.get((target.dialect, target.kind))
         if not rules:
             return schema_valid
-        return lambda value: schema_valid(value) and all(_broken(rule, value) is None for rule in rules)
+        return lambda value: schema_valid(value) and not any(broken(rule, value) for rule in rules)
 
     def findings(self, dialect: str, kind: str, value: Any) -> list[tuple[str, str]]:
         """(pointer, message) of each rule the payload breaks."""
-        found = []
-        for rule in self._by_target.get((dialect, kind), ()):
-            message = _broken(rule, value)
-            if message is not None:
-                found.append((pointer(rule.tokens), message))
-        return found
+        return [found for rule in self._by_target.get((dialect, kind), ()) for found in broken(rule, value)]

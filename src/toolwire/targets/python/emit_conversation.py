@@ -92,7 +92,7 @@ def _request(r: RequestLayout) -> str:
     return _node(
         "RequestLayout",
         r,
-        skip=("paths", "leaves", "settings"),
+        skip=("paths", "leaves", "settings", "rules"),
         system=system,
         turn=_turn(r.turn),
         units=_spellings(r.units),

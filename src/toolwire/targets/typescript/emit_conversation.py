@@ -181,6 +181,7 @@ def _response(r: ResponseLayout) -> str:
         ("units", _spellings(r.units, indent)),
         ("parts", _spellings(r.parts, indent)),
         ("known", _known(r.paths, r.leaves, indent)),
+        ("emptyBlocks", _ts(r.empty_blocks, indent)),
     ]
     return _object(fields, "")
 

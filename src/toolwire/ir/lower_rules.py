@@ -1,0 +1,175 @@
+"""Lowering: the provider rules a dialect's request writer keeps (dialect.json `rules` of kinds
+non_empty and role_order, spec/rules.py), as steps placed where the writer makes the value:
+an empty block is dropped where a turn's (or the system field's) blocks are gathered, a turn
+left empty is dropped where it is written, the system field where it is put, and a turn of a
+refused role order gets the rule's bridge turn before it. Each repair is a loss naming the
+rule (under strict, an error). A rule no writer place can keep is refused at generate time."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from toolwire.ir.conversation_nodes import RequestLayout
+from toolwire.ir.lower_parts_out import read_at
+from toolwire.ir.steps import (
+    All,
+    AnyOf,
+    Append,
+    Expr,
+    ForEachItem,
+    If,
+    Is,
+    Let,
+    Lit,
+    Local,
+    Lose,
+    Not,
+    Same,
+    Step,
+    Text,
+)
+from toolwire.spec.model import SpecError
+from toolwire.spec.positions import pointer
+from toolwire.spec.rules import NonEmptyRule, RoleOrderRule
+
+Tokens = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A non_empty rule at a writer place: `rest` leads from the place's value (a block, a
+    turn, the system field) to the key that must not be empty."""
+
+    rule: NonEmptyRule
+    rest: Tokens
+
+
+@dataclass(frozen=True)
+class Places:
+    blocks: tuple[Placed, ...]  # in each block of a turn's content
+    turns: tuple[Placed, ...]  # in each turn
+    system_blocks: tuple[Placed, ...]  # in each block of the system field
+    system: tuple[Placed, ...]  # in the request, at the system field (one key of the root)
+    orders: tuple[RoleOrderRule, ...]
+
+
+def _under(toks: Tokens, head: Tokens) -> Tokens | None:
+    """The tokens after head, when toks starts with it and leads on to a key with no `*`."""
+    if toks[: len(head)] != head or len(toks) == len(head) or "*" in toks[len(head) :]:
+        return None
+    return toks[len(head) :]
+
+
+def places(layout: RequestLayout) -> Places:
+    """Each rule at the one writer place that makes its value (a SpecError when none does)."""
+    found: dict[str, list[Placed]] = {"blocks": [], "turns": [], "system_blocks": [], "system": []}
+    orders: list[RoleOrderRule] = []
+    turn = (*layout.turns, "*")
+    heads: list[tuple[str, Tokens]] = [("blocks", (*turn, *layout.turn.content, "*")), ("turns", turn)]
+    if layout.system is not None:
+        held = (*layout.system.tokens, *(layout.system.parts or ()))
+        heads = [("system_blocks", (*held, "*")), *heads]
+    for rule in layout.rules:
+        if isinstance(rule, RoleOrderRule):
+            if rule.tokens != layout.turns:
+                raise _unplaced(rule, "the request's turns")
+            orders.append(rule)
+            continue
+        place = next(((n, rest) for n, h in heads if (rest := _under(rule.tokens, h)) is not None), None)
+        system = layout.system.tokens if layout.system is not None and len(layout.system.tokens) == 1 else None
+        if place is None and system is not None and rule.tokens[:1] == system and "*" not in rule.tokens:
+            place = ("system", rule.tokens)  # from the request's root: the field is dropped whole
+        if place is None or (place[0] == "system" and rule.when):
+            raise _unplaced(rule, "a key of a turn's content block, of a turn, of a system block, or the system field")
+        found[place[0]].append(Placed(rule, place[1]))
+    return Places(*(tuple(found[k]) for k in ("blocks", "turns", "system_blocks", "system")), tuple(orders))
+
+
+def _unplaced(rule: NonEmptyRule | RoleOrderRule, places: str) -> SpecError:
+    at = f"dialects/{rule.dialect}/dialect.json:1: /rules"
+    return SpecError([f"{at}: rule {rule.name}: pointer {pointer(rule.tokens)!r} is not {places}"])
+
+
+def broken(placed: Placed, value: Expr) -> Expr:
+    """value (the place's) holds the rule's `when` constants and an empty value at `rest`."""
+    parent = read_at(value, placed.rest[:-1])
+    found = read_at(value, placed.rest)
+    forms: dict[str, Expr] = {
+        "absent": Is("missing", found),
+        "null": Is("null", found),
+        "string": Is("equal", found, ""),
+        "list": All((Is("list", found), Is("empty", found))),
+    }
+    tests: list[Expr] = [Is("object", parent)]
+    tests += [Is("equal", read_at(parent, toks), const) for toks, const in placed.rule.when]
+    tests.append(AnyOf(tuple(forms[f] for f in placed.rule.empty)))
+    return All(tuple(tests))
+
+
+def dropped_what(placed: Placed, what: str) -> str:
+    """The loss of a value a non_empty rule drops."""
+    return f"{what} with empty {placed.rule.subject} (dropped; rule {placed.rule.name})"
+
+
+def empty_blocks(
+    layout: RequestLayout,
+) -> tuple[tuple[Tokens, tuple[tuple[Tokens, object], ...], tuple[str, ...], str], ...]:
+    """The block rules as the runtime's response writer reads them (runtime _conv_layout.EmptyBlocks)."""
+    return tuple((p.rest, p.rule.when, p.rule.empty, dropped_what(p, "a block")) for p in places(layout).blocks)
+
+
+def kept(rules: tuple[Placed, ...], value: Expr, at: Expr, what: str, keep: tuple[Step, ...]) -> tuple[Step, ...]:
+    """keep, unless value breaks one of the rules: then a loss at `at` naming it, and nothing kept."""
+    steps = keep
+    for placed in reversed(rules):
+        said = dropped_what(placed, what)
+        steps = (If(broken(placed, value), (Lose("part.empty_dropped", at, said),), steps),)
+    return steps
+
+
+def turn_kept(rules: tuple[Placed, ...], unit: str, role: Expr, at: Expr) -> tuple[Step, ...]:
+    """The written turn in local unit made null (dropped) when it breaks one of the rules."""
+    steps: list[Step] = []
+    for placed in rules:
+        said = Text(("the ", role, f" turn with empty {placed.rule.subject} (dropped; rule {placed.rule.name})"))
+        steps.append(If(broken(placed, Local(unit)), (Lose("turn.empty_dropped", at, said), Let(unit, Lit(None)))))
+    return tuple(steps)
+
+
+def ordered(orders: tuple[RoleOrderRule, ...], value: Expr, at: Expr) -> tuple[Step, ...]:
+    """value appended to the units, after the bridge turn of each role order it would break
+    (the local w_last holds the role of the unit appended before)."""
+    steps: list[Step] = []
+    for rule in orders:
+        said = (
+            f"a {rule.next} turn right after a {rule.after} turn "
+            f"(the turn {json.dumps(dict(rule.bridge))} put between; rule {rule.name})"
+        )
+        test = All((Is("equal", Local("w_last"), rule.after), Is("equal", read_at(value, rule.role), rule.next)))
+        steps.append(If(test, (Lose("turn.inserted", at, said), Append("units", Lit(dict(rule.bridge))))))
+    steps.append(Append("units", value))
+    if orders:
+        steps.append(Let("w_last", read_at(value, orders[0].role)))
+    return tuple(steps)
+
+
+def rejoined(role: Tokens, content: Tokens, append: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The written turn (local written) joined to the last one appended (w_unit) when a turn
+    between them was dropped and their roles match: its blocks go on in that turn's content
+    (the same list, so the unit already in the units changes), as adjacent turns of one role
+    are written as one; else append."""
+    last, now = read_at(Local("w_unit"), content), read_at(Local("written"), content)
+    join = (
+        Let("w_content", last),
+        Let("n_content", now),
+        ForEachItem("block", "", "n_content", (Append("w_content", Local("block")),)),
+    )
+    test = All(
+        (
+            Local("w_dropped"),
+            Not(Is("null", Local("w_unit"))),
+            Same(read_at(Local("w_unit"), role), read_at(Local("written"), role)),
+        )
+    )
+    return (If(test, (*join, Let("w_dropped", Lit(False))), append),)

@@ -1,0 +1,97 @@
+"""The repairs the non_empty and role_order rules ask for, done on a finished wire request:
+the oracle's side of the differential test (tests/test_compiled_writer.py), written apart
+from the compiled writer (ir/lower_rules.py), which repairs while it writes. An empty block is
+dropped; then a turn left empty (a dialect whose roles alternate joins the turns around it
+when their roles match); then the system field; a refused role order gets the bridge turn."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from toolwire.ir.conversation_nodes import RequestLayout, StringForm
+from toolwire.spec.rules import NonEmptyRule, RoleOrderRule
+
+Tokens = tuple[str, ...]
+
+
+def _breaks(rule: NonEmptyRule, holder: Any, rest: Tokens) -> bool:
+    """Whether the object reached from holder by rest[:-1] breaks the rule (rest: tokens from holder)."""
+    for token in rest[:-1]:
+        holder = holder.get(token) if type(holder) is dict else None
+    if type(holder) is not dict:
+        return False
+    for toks, value in rule.when:
+        found: Any = holder
+        for token in toks:
+            found = found.get(token) if type(found) is dict else None
+        if found != value or type(found) is not type(value):
+            return False
+    return rule.empty_form(holder) is not None
+
+
+def _rest(rule: NonEmptyRule, head: Tokens) -> Tokens | None:
+    toks = rule.tokens
+    if toks[: len(head)] != head or len(toks) == len(head) or "*" in toks[len(head) :]:
+        return None
+    return toks[len(head) :]
+
+
+def _at(value: Any, toks: Tokens) -> Any:
+    for token in toks:
+        value = value.get(token) if type(value) is dict else None
+    return value
+
+
+def repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The wire with every repair done, and how many were done."""
+    wire = copy.deepcopy(wire)
+    done = 0
+    empties = [r for r in layout.rules if isinstance(r, NonEmptyRule)]
+    orders = [r for r in layout.rules if isinstance(r, RoleOrderRule)]
+    if layout.system is not None and layout.system.tokens[0] in wire:
+        held = (*layout.system.tokens, *(layout.system.parts or ()))
+        blocks = _at(wire, held)
+        for rule in empties:
+            rest = _rest(rule, (*held, "*"))
+            if rest is not None and type(blocks) is list:
+                kept = [b for b in blocks if not _breaks(rule, b, rest)]
+                done += len(blocks) - len(kept)
+                blocks[:] = kept
+        for rule in empties:
+            if rule.tokens[:1] == layout.system.tokens and "*" not in rule.tokens and _breaks(rule, wire, rule.tokens):
+                del wire[layout.system.tokens[0]]
+                done += 1
+                break
+    turns = _at(wire, layout.turns)
+    if type(turns) is not list:
+        return wire, done
+    content = layout.turn.content
+    out: list[Any] = []
+    dropped = False
+    for turn in turns:
+        blocks = _at(turn, content)
+        for rule in empties:
+            rest = _rest(rule, (*layout.turns, "*", *content, "*"))
+            if rest is not None and type(blocks) is list:
+                kept = [b for b in blocks if not _breaks(rule, b, rest)]
+                done += len(blocks) - len(kept)
+                blocks[:] = kept
+        heads = [(r, _rest(r, (*layout.turns, "*"))) for r in empties]
+        written = type(turn) is dict and _at(turn, layout.turn.role) is not None  # not a verbatim unit
+        if written and any(rest is not None and _breaks(rule, turn, rest) for rule, rest in heads):
+            done += 1
+            dropped = True
+            continue
+        rejoin = layout.alternating and layout.turn.string == StringForm.NO
+        if rejoin and dropped and out and _at(out[-1], layout.turn.role) == _at(turn, layout.turn.role):
+            _at(out[-1], content).extend(_at(turn, content))
+        else:
+            for rule in orders:
+                if out and _at(out[-1], rule.role) == rule.after and _at(turn, rule.role) == rule.next:
+                    out.append(dict(rule.bridge))
+                    done += 1
+            out.append(turn)
+        dropped = False
+    turns[:] = out
+    return wire, done

@@ -118,7 +118,18 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         error_key=spec.get("error_key"),
         wire_type=_types(spec.get("wire_type")),
         strict_mode_field=spec.get("strict_mode_field"),
+        structured=_structured_key(spec),
     )
+
+
+def _structured_key(spec: dict[str, Any]) -> str | None:
+    """The key of a content field's structured value: beside the blocks, in the same object."""
+    if "structured" not in spec:
+        return None
+    where, blocks = tuple(tokens(spec["structured"])), tuple(tokens(spec["pointer"]))
+    if len(where) != 1 or len(blocks) != 1:
+        raise ValueError(f"{spec['structured']}: structured must be a key of the object that holds {spec['pointer']}")
+    return where[0]
 
 
 def _types(wire_type: str | list[str] | None) -> tuple[str, ...]:
@@ -169,6 +180,8 @@ def compile_object(
     for f in field_list:
         paths.append((f.tokens, f.may_be_absent))
         paths.extend((a.tokens, True) for a in f.aliases)
+        if f.structured is not None:
+            paths.append(((f.structured,), True))
     known: dict[Tokens, list[str]] = {(): []}
     required_prefixes: set[Tokens] = {()}
     required_keys: set[Tokens] = set()

@@ -205,6 +205,7 @@ class Uncarried:
     what: str
     code: str
     equivalent: bool = False
+    voids: bool = False  # a target without it has nothing true to send: encode gives no value
 
 
 @dataclass(frozen=True)

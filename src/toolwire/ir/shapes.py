@@ -82,7 +82,11 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
     "name": ("the tool name of a result", "field.dropped"),
     "id": ("a call id", "id.dropped"),
     "call_id": ("a call id", "id.dropped"),
+    "pending": ("a result that awaits input before the call completes (MCP input_required)", "result.pending"),
 }
+# Canonical fields whose value, where a target cannot carry it, leaves nothing true to send
+# (an empty result would claim a call completed that has not): encode gives no value.
+VOIDING_FIELDS = {"pending"}
 
 
 def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
@@ -300,7 +304,7 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
         uncarried = tuple(
             Uncarried(f.name, equivalent[f.name], f.what, f.code, equivalent=True)
             if f.name in equivalent
-            else Uncarried(f.name, f.default, f.what, f.code)
+            else Uncarried(f.name, f.default, f.what, f.code, voids=f.name in VOIDING_FIELDS)
             for f in all_fields
             if f.name not in carried
         )

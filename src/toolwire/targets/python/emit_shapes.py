@@ -55,6 +55,7 @@ class PyVariant(_View):
                 "equivalent": u.equivalent,
                 "what": u.what,
                 "code": u.code,
+                "voids": u.voids,
             }
             for u in self.node.uncarried
         ]

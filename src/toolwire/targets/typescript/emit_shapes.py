@@ -55,6 +55,7 @@ class TsVariant(_View):
                 "differs": _differs_default(f"canonical[{ts(u.name)}]", u.default),
                 "what": u.what,
                 "code": u.code,
+                "voids": u.voids,
             }
             for u in self.node.uncarried
         ]

@@ -237,3 +237,29 @@ def test_the_result_schema(value: Any, valid: bool) -> None:
     schema = json.loads((schemas / "dialects" / "mcp" / "tool_result.json").read_text(encoding="utf-8"))
     errors = list(jsonschema.Draft202012Validator(schema, registry=registry).iter_errors(value))
     assert (not errors) == valid, [e.message for e in errors]
+
+
+# --- the JSON-RPC response envelope ---------------------------------------------------------
+
+_EXTRACT = r"""
+import { pathToFileURL } from "node:url";
+import { createInterface } from "node:readline";
+const pkg = await import(pathToFileURL(process.argv[process.argv.length - 1]).href);
+for await (const line of createInterface({ input: process.stdin })) {
+  const found = pkg.getDialect("mcp").extract(JSON.parse(line));
+  process.stdout.write(JSON.stringify(found.tool_results) + "\n");
+}
+"""
+
+
+def test_a_tools_call_response_that_asks_for_input_is_read_as_a_pending_result() -> None:
+    from toolwire_dialects import mcp
+
+    response = {"jsonrpc": "2.0", "id": 3, "result": INPUT_REQUIRED}
+    results = mcp.extract(response)["tool_results"]
+    assert [r.get("pending") for r in results] == [True]
+    assert results[0]["extensions"]["mcp"]["fields"]["/requestState"] == INPUT_REQUIRED["requestState"]
+    index = ts_dist() / "index.js"
+    if not index.exists():
+        pytest.skip(f"{index} is not built: run toolwire generate")
+    assert run_node(_EXTRACT, [response], str(index)) == [results]

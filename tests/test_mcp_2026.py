@@ -263,3 +263,12 @@ def test_a_tools_call_response_that_asks_for_input_is_read_as_a_pending_result()
     if not index.exists():
         pytest.skip(f"{index} is not built: run toolwire generate")
     assert run_node(_EXTRACT, [response], str(index)) == [results]
+
+
+@pytest.mark.parametrize("pointer", ["/a/b", ""])
+def test_a_structured_key_elsewhere_than_beside_the_blocks_is_a_mapping_error(pointer: str) -> None:
+    from toolwire.ir.shapes import compile_object
+
+    content = {"pointer": "/content", "encoding": "content", "structured": pointer, "parts": []}
+    with pytest.raises(ValueError, match="structured must be a key of the object that holds /content"):
+        compile_object({}, {"content": content}, {})

@@ -91,6 +91,8 @@ def _part(d: DialectIR, kind: str) -> str:
     for f in _fields(d, "tool_result"):
         if f.encoding == "content" and kind in f.part_kinds:
             return YES
+        if f.encoding == "content" and kind == "json" and f.structured:
+            return f"one, at `/{f.structured}` (more: as JSON text, loss)"
         if f.encoding == "content" and kind == "json" and "text" in f.part_kinds:
             return "as JSON text (loss)"
         if f.encoding == "result_object" and kind == "json":
@@ -120,6 +122,7 @@ ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
     ("result tool name", _result_name),
     ("result image parts", lambda d: _part(d, "image")),
     ("result JSON parts", lambda d: _part(d, "json")),
+    ("results awaiting input", lambda d: YES if _carries(d, "tool_result", "pending") else "no (loss; nothing sent)"),
 ]
 
 

@@ -86,6 +86,9 @@ class Field:
     parts: tuple[ContentPart, ...] = field(
         default=(), metadata=term("field.parts")
     )  # content: the wire spellings of canonical parts
+    structured: str | None = field(
+        default=None, metadata=term("field.structured")
+    )  # content: the key beside the blocks holding the structured value (a json part)
     item: WireObject | None = field(
         default=None, metadata=term("field.item")
     )  # name_list: one list element (its one field is the name)
@@ -202,6 +205,7 @@ class Uncarried:
     what: str
     code: str
     equivalent: bool = False
+    voids: bool = False  # a target without it has nothing true to send: encode gives no value
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,11 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
     "name": ("the tool name of a result", "field.dropped"),
     "id": ("a call id", "id.dropped"),
     "call_id": ("a call id", "id.dropped"),
+    "pending": ("a result that awaits input before the call completes (MCP input_required)", "result.pending"),
 }
+# Canonical fields whose value, where a target cannot carry it, leaves nothing true to send
+# (an empty result would claim a call completed that has not): encode gives no value.
+VOIDING_FIELDS = {"pending"}
 
 
 def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
@@ -117,7 +121,18 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         error_key=spec.get("error_key"),
         wire_type=_types(spec.get("wire_type")),
         strict_mode_field=spec.get("strict_mode_field"),
+        structured=_structured_key(spec),
     )
+
+
+def _structured_key(spec: dict[str, Any]) -> str | None:
+    """The key of a content field's structured value: beside the blocks, in the same object."""
+    if "structured" not in spec:
+        return None
+    where, blocks = tuple(tokens(spec["structured"])), tuple(tokens(spec["pointer"]))
+    if len(where) != 1 or len(blocks) != 1:
+        raise ValueError(f"{spec['structured']}: structured must be a key of the object that holds {spec['pointer']}")
+    return where[0]
 
 
 def _types(wire_type: str | list[str] | None) -> tuple[str, ...]:
@@ -168,6 +183,8 @@ def compile_object(
     for f in field_list:
         paths.append((f.tokens, f.may_be_absent))
         paths.extend((a.tokens, True) for a in f.aliases)
+        if f.structured is not None:
+            paths.append(((f.structured,), True))
     known: dict[Tokens, list[str]] = {(): []}
     required_prefixes: set[Tokens] = {()}
     required_keys: set[Tokens] = set()
@@ -286,7 +303,7 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
         uncarried = tuple(
             Uncarried(f.name, equivalent[f.name], f.what, f.code, equivalent=True)
             if f.name in equivalent
-            else Uncarried(f.name, f.default, f.what, f.code)
+            else Uncarried(f.name, f.default, f.what, f.code, voids=f.name in VOIDING_FIELDS)
             for f in all_fields
             if f.name not in carried
         )

@@ -33,6 +33,7 @@ class PyVariant(_View):
     lazy_forms: bool = False  # forms start as the shared empty dict, copied on the first spelling
     mints_call_id: bool = False  # the wire has no call id: the id map mints one
     minted_ids: list[PyField] = field(default_factory=list)  # optional ids minted when absent
+    derivable: tuple[str, ...] = ()  # canonical fields the other side derives: never a reason to pick
 
     @property
     def form(self) -> str:
@@ -54,6 +55,7 @@ class PyVariant(_View):
                 "equivalent": u.equivalent,
                 "what": u.what,
                 "code": u.code,
+                "voids": u.voids,
             }
             for u in self.node.uncarried
         ]
@@ -63,7 +65,9 @@ class PyVariant(_View):
         return py(self.node.start)
 
     def _conditions(self, with_uncarried: bool) -> str:
-        conds = [f"canonical.get({py(k)}) {equals(v)}" for k, v in self.node.canonical.items()]
+        conds = [
+            f"canonical.get({py(k)}) {equals(v)}" for k, v in self.node.canonical.items() if k not in self.derivable
+        ]
         for f in self.obj.fields:
             if f.node.value_map:
                 conds.append(f"_rt.in_table(canonical.get({py(f.name)}), {f.helper})")
@@ -124,7 +128,7 @@ def _variant(shape: Shape, v: Variant, proto_json: bool) -> PyVariant:
         if f.node.item is not None:
             f.item = emit_object(f.node.item, "item", "")
             f.item.fields[0].var = "name"
-    view = PyVariant(v, obj)
+    view = PyVariant(v, obj, derivable=tuple(shape.derivable))
     if v.obj.is_root_constant:
         view.decode_forms = shape.multi or bool(v.meaning)
         view.encode_forms = proto_json

@@ -34,6 +34,7 @@ class TsVariant(_View):
     lazy_forms: bool = False  # forms start as the shared empty object, copied on the first spelling
     mints_call_id: bool = False  # the wire has no call id: the id map mints one
     minted_ids: list[TsField] = field(default_factory=list)  # optional ids minted when absent
+    derivable: tuple[str, ...] = ()  # canonical fields the other side derives: never a reason to pick
 
     @property
     def form(self) -> str:
@@ -54,6 +55,7 @@ class TsVariant(_View):
                 "differs": _differs_default(f"canonical[{ts(u.name)}]", u.default),
                 "what": u.what,
                 "code": u.code,
+                "voids": u.voids,
             }
             for u in self.node.uncarried
         ]
@@ -63,7 +65,7 @@ class TsVariant(_View):
         return ts(self.node.start)
 
     def _conditions(self, with_uncarried: bool) -> str:
-        conds = [equals(f"canonical[{ts(k)}]", v) for k, v in self.node.canonical.items()]
+        conds = [equals(f"canonical[{ts(k)}]", v) for k, v in self.node.canonical.items() if k not in self.derivable]
         for f in self.obj.fields:
             if f.node.value_map:
                 conds.append(f"P.inMap({f.helper}, canonical[{ts(f.name)}])")
@@ -136,7 +138,7 @@ def _variant(shape: Shape, v: Variant, proto_json: bool) -> TsVariant:
         if f.node.item is not None:
             f.item = emit_object(f.node.item, "item", "")
             f.item.fields[0].var = "name"
-    view = TsVariant(v, obj)
+    view = TsVariant(v, obj, derivable=tuple(shape.derivable))
     if v.obj.is_root_constant:
         view.decode_forms = shape.multi or bool(v.meaning)
         view.encode_forms = proto_json

@@ -12,6 +12,7 @@ does its one job, and no runtime module imports this one (so there is no import 
     _extensions     wire fields a mapping does not describe, kept for the round trip
     _canonical      one spelling for one meaning; canonical values in loss messages
     _content        content as one string, results as one object, data URLs
+    _structured     a result's structured value beside its blocks, as a json part
     _schema_openapi parameter schemas in Gemini's OpenAPI subset
     _schema_profiles parameter schema profiles: OpenAI's explicit properties and strict mode
     _extract        reading an envelope: paths with '*', conditions, settings beside the tools
@@ -77,6 +78,7 @@ from ._schema_profiles import (
     with_explicit_properties,
 )
 from ._strict_json import MAX_DEPTH, checked, loads, raw_decode
+from ._structured import structured_in, structured_out
 
 __all__ = [
     "CANONICAL_IDS",
@@ -150,6 +152,8 @@ __all__ = [
     "strict_mode_problem",
     "strict_tool_definition",
     "string_list",
+    "structured_in",
+    "structured_out",
     "text_of_json",
     "to_plain",
     "to_strict_schema",

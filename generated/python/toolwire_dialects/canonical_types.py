@@ -172,6 +172,7 @@ class ToolResult(TypedDict):
     name: NotRequired[str]
     content: list[ContentPart]
     is_error: bool
+    pending: NotRequired[Literal[True]]
     extensions: NotRequired[Extensions]
 
 

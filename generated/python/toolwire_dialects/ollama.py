@@ -389,6 +389,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
+        if canonical.get("pending") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "result.pending",
+                "/pending",
+                DIALECT,
+                "a result that awaits input before the call completes (MCP input_required)",
+            )
+            return _tuple_new(Encoded, (None, losses))
         wire_call_id = canonical.get("call_id")
         if wire_call_id is None or forms.get("/tool_call_id") == "minted":
             wire_call_id = None if forms.get("/tool_call_id") == "null" else _MISSING

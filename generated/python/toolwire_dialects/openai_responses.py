@@ -898,6 +898,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
+        if canonical.get("pending") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "result.pending",
+                "/pending",
+                DIALECT,
+                "a result that awaits input before the call completes (MCP input_required)",
+            )
+            return _tuple_new(Encoded, (None, losses))
         wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
         if (
             id_map is not None

@@ -14,6 +14,7 @@
  *     _extensions      wire fields a mapping does not describe, kept for the round trip
  *     _canonical       one spelling for one meaning; canonical values in loss messages
  *     _content         content as one string, results as one object, data URLs
+ *     _structured      a result's structured value beside its blocks, as a json part
  *     _schema_openapi  parameter schemas in Gemini's OpenAPI subset
  *     _schema_profiles parameter schema profiles: OpenAI's explicit properties and strict mode
  *     _extract         reading an envelope: paths with '*', conditions, settings beside the tools
@@ -28,6 +29,7 @@ export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_ar
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export { contentAsString, dataUrl, isDataUrl, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
+export { structuredIn, structuredOut } from "./_structured.js";
 export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Invalid, Loss, LossError, describe, escape, need, report, } from "./_errors.js";
 export { explain, stringList, type Check, type Variant } from "./_explain.js";
 export { applyFields, extension, foreignExtensions, unknownFields } from "./_extensions.js";

@@ -898,6 +898,11 @@ export function encodeToolResult(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
+        if (canonical["pending"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
+            return new rt.Encoded(null, losses);
+        }
         let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
             !("call_id" in Object.prototype) ||
             Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");

@@ -1,5 +1,5 @@
 /**
- * Model Context Protocol (tools, 2025-11-25) (`mcp`) <-> canonical converters.
+ * Model Context Protocol (tools, 2026-07-28) (`mcp`) <-> canonical converters.
  *
  * `decode<Shape>` reads one wire value (an object or JSON text) and returns the canonical
  * object; it throws DecodeError naming the dialect, shape and JSON Pointer when the value is
@@ -13,7 +13,7 @@ import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
 import type { ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
 export declare const DIALECT = "mcp";
-export declare const TITLE = "Model Context Protocol (tools, 2025-11-25)";
+export declare const TITLE = "Model Context Protocol (tools, 2026-07-28)";
 export declare const SHAPES: readonly ["tool_definition", "tool_call", "tool_result"];
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export declare const DERIVABLE: {
@@ -33,34 +33,34 @@ export declare const POINTERS: {
         readonly [field: string]: readonly string[];
     }[];
 };
-/** Decode one Model Context Protocol (tools, 2025-11-25) tool_definition into the canonical object. */
+/** Decode one Model Context Protocol (tools, 2026-07-28) tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
 }): ToolDefinition;
 /**
- * Encode a canonical tool_definition as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
+ * Encode a canonical tool_definition as Model Context Protocol (tools, 2026-07-28); lists what it cannot carry.
  */
 export declare function encodeToolDefinition(value: ToolDefinition, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
-/** Decode one Model Context Protocol (tools, 2025-11-25) tool_call into the canonical object. */
+/** Decode one Model Context Protocol (tools, 2026-07-28) tool_call into the canonical object. */
 export declare function decodeToolCall(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
 }): ToolCall;
 /**
- * Encode a canonical tool_call as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
+ * Encode a canonical tool_call as Model Context Protocol (tools, 2026-07-28); lists what it cannot carry.
  */
 export declare function encodeToolCall(value: ToolCall, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
-/** Decode one Model Context Protocol (tools, 2025-11-25) tool_result into the canonical object. */
+/** Decode one Model Context Protocol (tools, 2026-07-28) tool_result into the canonical object. */
 export declare function decodeToolResult(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
 }): ToolResult;
 /**
- * Encode a canonical tool_result as Model Context Protocol (tools, 2025-11-25); lists what it cannot carry.
+ * Encode a canonical tool_result as Model Context Protocol (tools, 2026-07-28); lists what it cannot carry.
  */
 export declare function encodeToolResult(value: ToolResult, options?: {
     strict?: boolean;
@@ -68,7 +68,7 @@ export declare function encodeToolResult(value: ToolResult, options?: {
 }): rt.Encoded;
 export declare const ENVELOPES: readonly ["request", "response"];
 /**
- * The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2025-11-25) request
+ * The canonical tools, tool choice, calls and results of a whole Model Context Protocol (tools, 2026-07-28) request
  * or response, in order; decode errors name the pointer inside the payload. `notes` lists
  * the links the wire did not state (a result without an id linked to a call by position).
  */
@@ -76,7 +76,7 @@ export declare function extract(payload: unknown, options?: {
     idMap?: rt.IdMap | null;
 }): JsonObject;
 /**
- * Put canonical parts (as extract() gives them) back into a copy of a whole Model Context Protocol (tools, 2025-11-25)
+ * Put canonical parts (as extract() gives them) back into a copy of a whole Model Context Protocol (tools, 2026-07-28)
  * request or response. Keys left out of parts are left alone. A tools list is rebuilt (an
  * empty one removes the field and the tool choice: never `tools: []`); calls and results
  * replace the payload's own, one for one. Losses of every encoded part are listed.

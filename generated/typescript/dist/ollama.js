@@ -442,6 +442,11 @@ export function encodeToolResult(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
+        if (canonical["pending"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
+            return new rt.Encoded(null, losses);
+        }
         let wireCallId = canonical["call_id"];
         if (wireCallId == null || forms["/tool_call_id"] === "minted") {
             wireCallId = forms["/tool_call_id"] === "null" ? null : undefined;

@@ -16,6 +16,7 @@
  *     _extensions      wire fields a mapping does not describe, kept for the round trip
  *     _canonical       one spelling for one meaning; canonical values in loss messages
  *     _content         content as one string, results as one object, data URLs
+ *     _structured      a result's structured value beside its blocks, as a json part
  *     _schema_openapi  parameter schemas in Gemini's OpenAPI subset
  *     _schema_profiles parameter schema profiles: OpenAI's explicit properties and strict mode
  *     _extract         reading an envelope: paths with '*', conditions, settings beside the tools
@@ -39,6 +40,7 @@ export {
   splitDataUrl,
   textOfJson,
 } from "./_content.js";
+export { structuredIn, structuredOut } from "./_structured.js";
 export {
   MISSING,
   CanonicalError,

@@ -33,6 +33,7 @@ export type LossCode =
   | "result.content_filled"
   | "result.error_flag_dropped"
   | "result.name_missing"
+  | "result.pending"
   | "role.unsupported"
   | "schema.keyword_dropped"
   | "schema.rewritten"
@@ -78,6 +79,7 @@ export const LOSS_CODES: Readonly<Record<LossCode, string>> = Object.freeze({
   "result.content_filled": "An error result without content: the target needs some, so a fixed text was sent.",
   "result.error_flag_dropped": "The error flag of a tool result, which the target does not have.",
   "result.name_missing": "A result's tool name, which the target needs but the id map does not know.",
+  "result.pending": "A result awaiting input (MCP input_required): the target has no such result, so nothing is sent.",
   "role.unsupported": "A turn whose role the target does not have.",
   "schema.keyword_dropped": "A JSON Schema keyword or branch the target's schema dialect lacks.",
   "schema.rewritten": "A JSON Schema rewritten into a form the target accepts (it may mean a little more or less).",

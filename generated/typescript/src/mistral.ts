@@ -1217,6 +1217,18 @@ export function encodeToolResult(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["pending"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses,
+        strict,
+        "result.pending",
+        "/pending",
+        DIALECT,
+        "a result that awaits input before the call completes (MCP input_required)",
+      );
+      return new rt.Encoded(null, losses);
+    }
     let wireCallId: unknown = P.needed(
       P.isObject(canonical) ? (
         (

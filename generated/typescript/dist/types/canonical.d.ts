@@ -29,8 +29,9 @@ export type Extensions = {
          * snake_case: a proto JSON field spelled in snake_case, single: a repeated field given as one
          * value, snake_case:single: both; separate: a turn the wire kept apart from the turn before it
          * of the same role; value:N: the Nth other wire spelling of a setting's value; turn: a system
-         * turn sent as a turn where the dialect also has a system field; these by JSON Pointer as the
-         * input spelled it), by JSON Pointer.
+         * turn sent as a turn where the dialect also has a system field; apart: a structured value no
+         * text block repeats (structured); these by JSON Pointer as the input spelled it), by JSON
+         * Pointer.
          * Not expressed: propertyNames.
          */
         forms?: {
@@ -201,6 +202,11 @@ export type ToolResult = {
     name?: string;
     content: ContentPart[];
     is_error: boolean;
+    /**
+     * Not a result yet: the call awaits the client's input first (MCP's input_required result). A
+     * dialect without such a result sends nothing for it, and reports the loss.
+     */
+    pending?: true;
     extensions?: Extensions;
 };
 /**

@@ -4,10 +4,10 @@
 // Change the sources and run `toolwire generate`.
 
 /**
- * A JSON-RPC 2.0 request or notification an MCP client or server sends (MCP 2025-11-25 schema.ts).
- * A tools/call request carries its call in `params`; sampling/createMessage may list tools in
- * `params.tools`. The params of tools/list and sampling/createMessage are described here; the
- * params of other methods are free-form. Open to every other method and field.
+ * A JSON-RPC 2.0 request or notification an MCP client or server sends (MCP 2026-07-28 schema.ts;
+ * earlier revisions too). A tools/call request carries its call in `params`; sampling/createMessage
+ * may list tools in `params.tools`. The params of tools/list and sampling/createMessage are
+ * described here; the params of other methods are free-form. Open to every other method and field.
  * From `schemas/dialects/mcp/request.json#`.
  * Not expressed: if/then/else.
  */
@@ -55,17 +55,23 @@ export type McpCallToolParams = {
   };
   task?: McpTaskMetadata;
   /**
-   * MCP 2026-07-28: the client's answers (elicitation, sampling) to the input requests of an
-   * input_required result, keyed by request.
+   * MCP 2026-07-28: the client's answers (elicitation, sampling, roots results) to the
+   * inputRequests of an input_required result, under the same keys.
    */
   inputResponses?: {
-    [key: string]: unknown;
+    [key: string]: {
+      [key: string]: unknown;
+    };
   };
   /** MCP 2026-07-28: opaque state from an input_required result, sent back unchanged. */
   requestState?: string;
-  _meta?: {
-    [key: string]: unknown;
-  };
+  /**
+   * RequestParams._meta (RequestMetaObject). MCP 2026-07-28 requires
+   * io.modelcontextprotocol/protocolVersion (equal to the MCP-Protocol-Version header) and
+   * io.modelcontextprotocol/clientCapabilities on every request; earlier revisions send none, so
+   * neither is required here. Other keys are free-form.
+   */
+  _meta?: McpRequestMeta;
   [key: string]: unknown;
 };
 
@@ -85,6 +91,10 @@ export type McpTool = {
   annotations?: McpToolAnnotations;
   icons?: McpIcon[];
   execution?: McpToolExecution;
+  /**
+   * Tool._meta (MetaObject): free-form metadata; keys with an io.modelcontextprotocol/ or other
+   * reserved prefix belong to MCP.
+   */
   _meta?: {
     [key: string]: unknown;
   };
@@ -92,33 +102,62 @@ export type McpTool = {
 };
 
 /**
- * A CallToolResult: the `result` of a tools/call JSON-RPC response. `content` is a list of content
- * blocks (text, image, audio, resource_link, resource); `structuredContent` is an optional JSON
- * value (an object up to revision 2025-11-25; any JSON value, conforming to the tool's
- * outputSchema, since 2026-07-28); `resultType` (2026-07-28: required from servers of that
- * revision, absent means complete) says how to read the result; `isError: true` marks a tool
- * execution error (protocol errors are JSON-RPC errors instead). No call id: the response's
- * JSON-RPC id links it to its request.
+ * A CallToolResult, or (MCP 2026-07-28) an InputRequiredResult {resultType: input_required,
+ * inputRequests?, requestState?} that asks for input before the call completes: the `result` of a
+ * tools/call JSON-RPC response. `content` is a list of content blocks (text, image, audio,
+ * resource_link, resource); `structuredContent` is an optional JSON value (an object up to revision
+ * 2025-11-25; any JSON value, conforming to the tool's outputSchema, since 2026-07-28);
+ * `resultType` (2026-07-28: required from servers of that revision, absent means complete) says how
+ * to read the result; `isError: true` marks a tool execution error (protocol errors are JSON-RPC
+ * errors instead). No call id: the response's JSON-RPC id links it to its request.
  * From `schemas/dialects/mcp/tool_result.json#`.
+ * Not expressed: if/then/else, not.
  */
 export type McpCallToolResult = {
-  content: McpContentBlock[];
+  content?: McpContentBlock[];
   /**
    * Any JSON value: object, array, string, number, boolean or null (MCP 2026-07-28; an object in
    * earlier revisions, which this accepts too).
    */
   structuredContent?: unknown;
   /**
-   * MCP 2026-07-28 Result.resultType: how to parse the result ("complete" when absent, for servers
-   * of earlier revisions).
+   * MCP 2026-07-28 Result.resultType: how to parse the result: complete (also when absent, for
+   * servers of earlier revisions) or input_required (an InputRequiredResult). Other values the spec
+   * leaves open are refused: toolwire cannot tell what they carry.
    */
-  resultType?: string;
+  resultType?: "complete" | "input_required";
   isError?: boolean;
+  /**
+   * MCP 2026-07-28 InputRequiredResult.inputRequests: server-initiated requests
+   * (elicitation/create, sampling/createMessage, roots/list) the client fulfils before retrying,
+   * keyed by server-assigned ids.
+   */
+  inputRequests?: {
+    [key: string]: {
+      method: string;
+      params?: {
+        [key: string]: unknown;
+      };
+      [key: string]: unknown;
+    };
+  };
+  /**
+   * MCP 2026-07-28 InputRequiredResult.requestState: opaque state the client sends back unchanged
+   * when it retries.
+   */
+  requestState?: string;
+  /** Result._meta (ResultMetaObject): io.modelcontextprotocol/serverInfo and any other keys. */
   _meta?: {
     [key: string]: unknown;
   };
   [key: string]: unknown;
-};
+} & (({
+  inputRequests: unknown;
+} | {
+  requestState: unknown;
+}) | {
+  content: unknown;
+});
 
 /** From `schemas/dialects/mcp/response.json#/properties/error`. */
 export type McpJsonRpcError = {
@@ -140,6 +179,28 @@ export type McpResult = {
 /** From `schemas/dialects/mcp/tool_call.json#/properties/task`. */
 export type McpTaskMetadata = {
   ttl?: number;
+  [key: string]: unknown;
+};
+
+/**
+ * RequestParams._meta (RequestMetaObject). MCP 2026-07-28 requires
+ * io.modelcontextprotocol/protocolVersion (equal to the MCP-Protocol-Version header) and
+ * io.modelcontextprotocol/clientCapabilities on every request; earlier revisions send none, so
+ * neither is required here. Other keys are free-form.
+ * From `schemas/dialects/mcp/tool_call.json#/properties/_meta`.
+ */
+export type McpRequestMeta = {
+  progressToken?: string | number;
+  "io.modelcontextprotocol/protocolVersion"?: string;
+  "io.modelcontextprotocol/clientInfo"?: {
+    name: string;
+    version: string;
+    [key: string]: unknown;
+  };
+  "io.modelcontextprotocol/clientCapabilities"?: {
+    [key: string]: unknown;
+  };
+  "io.modelcontextprotocol/logLevel"?: string;
   [key: string]: unknown;
 };
 
@@ -195,8 +256,10 @@ export type McpObjectSchema = {
 };
 
 /**
- * text and image blocks are mapped; audio, resource_link, resource and unknown block types are kept
- * verbatim.
+ * text and image blocks are mapped; audio, resource_link (a Resource: uri, name, title?,
+ * description?, mimeType?, size?, icons?), resource (an embedded TextResourceContents or
+ * BlobResourceContents) and unknown block types are kept verbatim as wire parts, which only MCP
+ * carries.
  * From `schemas/dialects/mcp/tool_result.json#/$defs/ContentBlock`.
  * Not expressed: if/then/else.
  */

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, constr
 
 from . import content_part
@@ -27,4 +29,8 @@ class ToolResult(BaseModel):
     """
     content: list[content_part.ContentPart]
     is_error: bool
+    pending: Literal[True] | None = None
+    """
+    Not a result yet: the call awaits the client's input first (MCP's input_required result). A dialect without such a result sends nothing for it, and reports the loss.
+    """
     extensions: extensions_1.Extensions | None = None

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, constr
 
 class McpJsonRpcRequest(BaseModel):
     """
-    A JSON-RPC 2.0 request or notification an MCP client or server sends (MCP 2025-11-25 schema.ts). A tools/call request carries its call in `params`; sampling/createMessage may list tools in `params.tools`. The params of tools/list and sampling/createMessage are described here; the params of other methods are free-form. Open to every other method and field.
+    A JSON-RPC 2.0 request or notification an MCP client or server sends (MCP 2026-07-28 schema.ts; earlier revisions too). A tools/call request carries its call in `params`; sampling/createMessage may list tools in `params.tools`. The params of tools/list and sampling/createMessage are described here; the params of other methods are free-form. Open to every other method and field.
     """
 
     model_config = ConfigDict(

@@ -15,6 +15,37 @@ class McpTaskMetadata(BaseModel):
     ttl: float | None = None
 
 
+class IoModelcontextprotocolClientInfo(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+    version: str
+
+
+class McpRequestMeta(BaseModel):
+    """
+    RequestParams._meta (RequestMetaObject). MCP 2026-07-28 requires io.modelcontextprotocol/protocolVersion (equal to the MCP-Protocol-Version header) and io.modelcontextprotocol/clientCapabilities on every request; earlier revisions send none, so neither is required here. Other keys are free-form.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    progressToken: str | float | None = None
+    io_modelcontextprotocol_protocolVersion: str | None = Field(
+        None, alias='io.modelcontextprotocol/protocolVersion'
+    )
+    io_modelcontextprotocol_clientInfo: IoModelcontextprotocolClientInfo | None = Field(
+        None, alias='io.modelcontextprotocol/clientInfo'
+    )
+    io_modelcontextprotocol_clientCapabilities: dict[str, Any] | None = Field(
+        None, alias='io.modelcontextprotocol/clientCapabilities'
+    )
+    io_modelcontextprotocol_logLevel: str | None = Field(
+        None, alias='io.modelcontextprotocol/logLevel'
+    )
+
+
 class McpCallToolParams(BaseModel):
     """
     The `params` of a tools/call JSON-RPC request (CallToolRequestParams): the tool's name and its arguments as an object. There is no call id: the request's JSON-RPC id is transport state that the client's session assigns, and it is kept with the request, not here. `task` asks for task-augmented execution; `_meta` may carry a progressToken.
@@ -26,12 +57,15 @@ class McpCallToolParams(BaseModel):
     name: constr(min_length=1)
     arguments: dict[str, Any] | None = None
     task: McpTaskMetadata | None = Field(None, title='McpTaskMetadata')
-    inputResponses: dict[str, Any] | None = None
+    inputResponses: dict[str, dict[str, Any]] | None = None
     """
-    MCP 2026-07-28: the client's answers (elicitation, sampling) to the input requests of an input_required result, keyed by request.
+    MCP 2026-07-28: the client's answers (elicitation, sampling, roots results) to the inputRequests of an input_required result, under the same keys.
     """
     requestState: str | None = None
     """
     MCP 2026-07-28: opaque state from an input_required result, sent back unchanged.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias='_meta')
+    field_meta: McpRequestMeta | None = Field(None, alias='_meta', title='McpRequestMeta')
+    """
+    RequestParams._meta (RequestMetaObject). MCP 2026-07-28 requires io.modelcontextprotocol/protocolVersion (equal to the MCP-Protocol-Version header) and io.modelcontextprotocol/clientCapabilities on every request; earlier revisions send none, so neither is required here. Other keys are free-form.
+    """

@@ -90,3 +90,6 @@ class McpTool(BaseModel):
     icons: list[McpIcon] | None = None
     execution: McpToolExecution | None = Field(None, title='McpToolExecution')
     field_meta: dict[str, Any] | None = Field(None, alias='_meta')
+    """
+    Tool._meta (MetaObject): free-form metadata; keys with an io.modelcontextprotocol/ or other reserved prefix belong to MCP.
+    """

@@ -3,14 +3,32 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
+class ResultType(Enum):
+    """
+    MCP 2026-07-28 Result.resultType: how to parse the result: complete (also when absent, for servers of earlier revisions) or input_required (an InputRequiredResult). Other values the spec leaves open are refused: toolwire cannot tell what they carry.
+    """
+
+    complete = 'complete'
+    input_required = 'input_required'
+
+
+class InputRequests(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    method: str
+    params: dict[str, Any] | None = None
+
+
 class McpContentBlock(BaseModel):
     """
-    text and image blocks are mapped; audio, resource_link, resource and unknown block types are kept verbatim.
+    text and image blocks are mapped; audio, resource_link (a Resource: uri, name, title?, description?, mimeType?, size?, icons?), resource (an embedded TextResourceContents or BlobResourceContents) and unknown block types are kept verbatim as wire parts, which only MCP carries.
     """
 
     model_config = ConfigDict(
@@ -23,20 +41,31 @@ class McpContentBlock(BaseModel):
 
 class McpCallToolResult(BaseModel):
     """
-    A CallToolResult: the `result` of a tools/call JSON-RPC response. `content` is a list of content blocks (text, image, audio, resource_link, resource); `structuredContent` is an optional JSON value (an object up to revision 2025-11-25; any JSON value, conforming to the tool's outputSchema, since 2026-07-28); `resultType` (2026-07-28: required from servers of that revision, absent means complete) says how to read the result; `isError: true` marks a tool execution error (protocol errors are JSON-RPC errors instead). No call id: the response's JSON-RPC id links it to its request.
+    A CallToolResult, or (MCP 2026-07-28) an InputRequiredResult {resultType: input_required, inputRequests?, requestState?} that asks for input before the call completes: the `result` of a tools/call JSON-RPC response. `content` is a list of content blocks (text, image, audio, resource_link, resource); `structuredContent` is an optional JSON value (an object up to revision 2025-11-25; any JSON value, conforming to the tool's outputSchema, since 2026-07-28); `resultType` (2026-07-28: required from servers of that revision, absent means complete) says how to read the result; `isError: true` marks a tool execution error (protocol errors are JSON-RPC errors instead). No call id: the response's JSON-RPC id links it to its request.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    content: list[McpContentBlock]
+    content: list[McpContentBlock] | None = None
     structuredContent: Any | None = None
     """
     Any JSON value: object, array, string, number, boolean or null (MCP 2026-07-28; an object in earlier revisions, which this accepts too).
     """
-    resultType: str | None = None
+    resultType: ResultType | None = None
     """
-    MCP 2026-07-28 Result.resultType: how to parse the result ("complete" when absent, for servers of earlier revisions).
+    MCP 2026-07-28 Result.resultType: how to parse the result: complete (also when absent, for servers of earlier revisions) or input_required (an InputRequiredResult). Other values the spec leaves open are refused: toolwire cannot tell what they carry.
     """
     isError: bool | None = None
+    inputRequests: dict[str, InputRequests] | None = None
+    """
+    MCP 2026-07-28 InputRequiredResult.inputRequests: server-initiated requests (elicitation/create, sampling/createMessage, roots/list) the client fulfils before retrying, keyed by server-assigned ids.
+    """
+    requestState: str | None = None
+    """
+    MCP 2026-07-28 InputRequiredResult.requestState: opaque state the client sends back unchanged when it retries.
+    """
     field_meta: dict[str, Any] | None = Field(None, alias='_meta')
+    """
+    Result._meta (ResultMetaObject): io.modelcontextprotocol/serverInfo and any other keys.
+    """

@@ -31,6 +31,7 @@ import httpx
 import uvicorn
 
 from tests.test_serve_fakes import frame
+from toolwire.serve.command import listen
 
 STREAMS = 1_000
 RSS_LIMIT_MB = 150  # the target for the gateway under load
@@ -165,7 +166,7 @@ def test_a_thousand_concurrent_streams_each_get_their_own_calls(tmp_path: Path) 
 
     _enough_descriptors(4 * STREAMS + 256)
     upstream = Upstream(STREAMS)
-    listener = socket.create_server(("127.0.0.1", 0), backlog=2 * STREAMS)
+    listener = listen("127.0.0.1", 0)
     upstream_url = f"http://127.0.0.1:{listener.getsockname()[1]}"
 
     with gateway_process(tmp_path, upstream_url) as (gateway_url, proc, log):
@@ -211,3 +212,23 @@ def test_a_thousand_concurrent_streams_each_get_their_own_calls(tmp_path: Path) 
     print(f"\n{STREAMS} streams in {seconds:.1f} s; gateway RSS now {rss['VmRSS']:.0f} MB, peak {rss['VmHWM']:.0f} MB")
     assert rss["VmHWM"] < RSS_LIMIT_MB, f"gateway peak RSS {rss['VmHWM']:.0f} MB under load, limit {RSS_LIMIT_MB} MB"
     assert "Traceback" not in log.read_text()
+
+
+def test_every_connection_the_gateway_accepts_has_nagle_off() -> None:
+    # else each keep-alive response written in parts waits 40 ms for the client's delayed ACK
+    async def accepted() -> int:
+        sock = listen("127.0.0.1", 0)
+        found: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        async def on_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            found.set_result(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(on_connection, sock=sock)
+        async with server:
+            _, writer = await asyncio.open_connection(*sock.getsockname()[:2])
+            value = await asyncio.wait_for(found, 10)
+            writer.close()
+        return value
+
+    assert asyncio.run(accepted()) != 0

@@ -232,3 +232,29 @@ def test_every_connection_the_gateway_accepts_has_nagle_off() -> None:
         return value
 
     assert asyncio.run(accepted()) != 0
+
+
+def test_without_record_a_stream_holds_none_of_its_events(monkeypatch: Any) -> None:
+    # the capture is only for --record: else a long stream's every event stayed in memory to its end
+    from tests.test_serve_fakes import Answer, FakeUpstream, gateway_config, in_process
+    from toolwire.serve import exchange, record
+
+    made: list[record.Capture] = []
+
+    class Spy(record.Capture):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(exchange, "Capture", Spy)
+    events = events_for(7)
+    fake = FakeUpstream("anthropic_messages", Answer(events=events[:2] + events[2:3] * 500 + events[3:]))
+    body = {"model": "m", "stream": True, "max_tokens": 50, "messages": [{"role": "user", "content": "hi"}]}
+
+    async def run() -> httpx.Response:
+        async with in_process(gateway_config("openai_chat", "anthropic_messages"), fake) as client:
+            return await client.post("/v1/chat/completions", json=body, headers={"authorization": "Bearer sk-01234567"})
+
+    response = asyncio.run(run())
+    assert response.status_code == 200 and response.text.count("tool_calls") > 500
+    assert len(made) == 1 and made[0].stages == {stage: [] for stage in record.STAGES} and not made[0].aside

@@ -258,3 +258,29 @@ def test_without_record_a_stream_holds_none_of_its_events(monkeypatch: Any) -> N
     response = asyncio.run(run())
     assert response.status_code == 200 and response.text.count("tool_calls") > 500
     assert len(made) == 1 and made[0].stages == {stage: [] for stage in record.STAGES} and not made[0].aside
+
+
+def test_upstream_requests_take_the_pools_in_turn() -> None:
+    # httpcore walks a whole pool on every request: the gateway keeps several short ones
+    from toolwire.serve.config import Limits
+    from toolwire.serve.upstream import KEEP_ALIVE, SHARDS, Pool, make_client
+
+    seen: list[int] = []
+
+    def counting(number: int) -> httpx.MockTransport:
+        return httpx.MockTransport(lambda request: seen.append(number) or httpx.Response(200, json={}))
+
+    pool = Pool([httpx.AsyncClient(transport=counting(k)) for k in range(4)])
+
+    async def run() -> None:
+        for _ in range(8):
+            response = await pool.send(pool.build_request("POST", "http://upstream.test/v1/messages", json={}))
+            assert response.status_code == 200
+        await pool.aclose()
+
+    asyncio.run(run())
+    assert seen == [0, 1, 2, 3] * 2
+    real = make_client(Limits())
+    assert len(real.clients) == SHARDS > 1
+    assert sum(c._transport._pool._max_keepalive_connections for c in real.clients) == KEEP_ALIVE  # type: ignore[attr-defined]
+    asyncio.run(real.aclose())

@@ -33,7 +33,7 @@ class Gateway:
     """What every exchange shares: the configuration, the pooled client, metrics, recorder."""
 
     config: ServeConfig
-    client: httpx.AsyncClient
+    client: upstream.Pool
     metrics: Metrics
     recorder: Recorder | None = None
 

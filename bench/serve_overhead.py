@@ -232,7 +232,8 @@ def report(measured: dict[Any, Any], has_litellm: bool, rss: dict[str, float]) -
         print(f"  {name:<18} {mb:6.1f} MB (target at most {TARGET_RSS_MB} MB for toolwire: {verdict})")
     print(f"\nTransport errors (requests not timed): {ERRORS or 'none'}")
     if not has_litellm:
-        print(f"\nNo LiteLLM rows: {LITELLM} is missing; see bench/README.md, 'LiteLLM proxy'.")
+        why = "--no-litellm" if LITELLM.exists() else f"{LITELLM} is missing; see bench/README.md, 'LiteLLM proxy'"
+        print(f"\nNo LiteLLM rows: {why}.")
 
 
 def main() -> None:

@@ -8,8 +8,10 @@ The upstream holds every stream open in the middle of its first tool call until 
 requests have reached it (bounded by a deadline), so the 1,000 streams are in flight through
 the gateway at once, not one after another. The client (httpx, 1,000 connections) and the
 fake upstream (uvicorn) share this test's event loop; the gateway is `python -m toolwire
-serve`, so its memory is its own. Measured on the 2-core machine: the burst takes 6-15 s and
-the gateway's peak RSS is about 95-110 MB (docs/benchmarks.md, "Gateway overhead")."""
+serve`, so its memory is its own. Measured on the shared 2-core machine: the burst takes
+17-19 s and the gateway's peak RSS is 122-127 MB, from 42 MB idle (docs/benchmarks.md,
+"Gateway overhead"). The open-file limit is raised in this process if it is below what the
+sockets need (it was 20,000 here: no change)."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ class Gateway:
     """What every exchange shares: the configuration, the pooled client, metrics, recorder."""
 
     config: ServeConfig
-    client: httpx.AsyncClient
+    client: upstream.Pool
     metrics: Metrics
     recorder: Recorder | None = None
 
@@ -56,7 +56,7 @@ class Exchange:
         self.outcome = Outcome(uuid.uuid4().hex, pattern, route.inbound, route.upstream.dialect)
         meta = {"exchange": self.outcome.exchange, "time": time.time(), "route": request.url.path}
         meta |= {"inbound": route.inbound, "upstream": route.upstream.dialect, "headers": safe_headers(request.headers)}
-        self.capture = Capture(meta)
+        self.capture = Capture(meta, keep=gateway.recorder is not None)
         self.lost: list[Lost] = []
         self.ended = False
         gateway.metrics.in_flight.inc()

@@ -22,10 +22,12 @@ MIN_SECRET = 8  # shorter values are too likely to be ordinary text to scrub
 
 
 class Capture:
-    """One exchange's payloads, held until the exchange ends (a partial one included)."""
+    """One exchange's payloads, held until the exchange ends (a partial one included); with
+    keep=False (no --record) nothing is held: a long stream would else keep every event it
+    relayed in memory until its end."""
 
-    def __init__(self, meta: dict[str, Any]) -> None:
-        self.meta = meta
+    def __init__(self, meta: dict[str, Any], keep: bool = True) -> None:
+        self.meta, self.keep = meta, keep
         self.stages: dict[str, list[Any]] = {stage: [] for stage in STAGES}
         self.secrets: set[str] = set()
         # stage -> what is no payload of a dialect: error answers, text that is not JSON. Kept in
@@ -33,10 +35,12 @@ class Capture:
         self.aside: dict[str, Any] = {}
 
     def add(self, stage: str, payload: Any) -> None:
-        self.stages[stage].append(payload)
+        if self.keep:
+            self.stages[stage].append(payload)
 
     def put_aside(self, stage: str, value: Any) -> None:
-        self.aside[stage] = value[:2000] if isinstance(value, str) else value
+        if self.keep:
+            self.aside[stage] = value[:2000] if isinstance(value, str) else value
 
 
 def safe_headers(headers: Any) -> dict[str, str]:

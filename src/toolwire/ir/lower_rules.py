@@ -83,7 +83,13 @@ def places(layout: RequestLayout) -> Places:
         if place is None or (place[0] == "system" and rule.when):
             raise _unplaced(rule, "a key of a turn's content block, of a turn, of a system block, or the system field")
         found[place[0]].append(Placed(rule, place[1]))
-    return Places(*(tuple(found[k]) for k in ("blocks", "turns", "system_blocks", "system")), tuple(orders))
+    return Places(
+        blocks=tuple(found["blocks"]),
+        turns=tuple(found["turns"]),
+        system_blocks=tuple(found["system_blocks"]),
+        system=tuple(found["system"]),
+        orders=tuple(orders),
+    )
 
 
 def _unplaced(rule: NonEmptyRule | RoleOrderRule, places: str) -> SpecError:

@@ -100,7 +100,7 @@ class TurnWriter:
         )
 
     def begin(self) -> tuple[Step, ...]:
-        last = (Let("w_last", Lit("")),) if self.rules is not None and self.rules.orders else ()
+        last: tuple[Step, ...] = (Let("w_last", Lit("")),) if self.rules is not None and self.rules.orders else ()
         if self.rules is not None and self.rules.turns and self._rejoins():
             last += (Let("w_unit", Lit(None)), Let("w_dropped", Lit(False)))
         return (Let("units", Arr()), *last, *self._open(MISSING, EMPTY, Lit("")))

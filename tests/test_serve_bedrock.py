@@ -460,24 +460,21 @@ def test_recording_holds_no_credential_of_either_leg(tmp_path: Path, aws_env: No
     assert " 0 invalid, 0 undetected" in result.stdout + result.stderr
 
 
-def test_the_inbound_key_check_takes_a_bedrock_api_key_as_a_bearer_token(
-    serving: Serving, aws_env: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_inbound_key_check_takes_a_bedrock_api_key_as_a_bearer_token(serving: Serving, aws_env: None) -> None:
+    # A Bedrock API key travels as `Authorization: Bearer`. botocore sends one only over HTTPS
+    # (from 1.44 on), so the request is made as such a client makes it, over loopback HTTP.
     fake = FakeUpstream("anthropic_messages", Answer(body=response_vector("anthropic_messages", "a text answer")))
     base = serving(fake, "bedrock_converse", inbound_key_env="GATEWAY_KEY", upstream={"credential": "env:UP_KEY"})
-    monkeypatch.setenv("AWS_BEARER_TOKEN_BEDROCK", GATEWAY_SECRET)  # boto3 then sends it as a bearer token
-    client = boto3.client(
-        "bedrock-runtime", region_name="us-east-1", endpoint_url=base, config=Config(retries={"max_attempts": 1})
-    )
-    answer = client.converse(modelId="m", messages=USER)
-    assert answer["output"]["message"]["content"] == [{"text": "Paris is sunny at 22C."}]
-    monkeypatch.setenv("AWS_BEARER_TOKEN_BEDROCK", "not-the-gateway-key-0123")
-    client = boto3.client(
-        "bedrock-runtime", region_name="us-east-1", endpoint_url=base, config=Config(retries={"max_attempts": 1})
-    )
-    with pytest.raises(ClientError) as raised:
-        client.converse(modelId="m", messages=USER)
-    assert raised.value.response["ResponseMetadata"]["HTTPStatusCode"] == 401
+
+    def converse(key: str) -> httpx.Response:
+        headers = {"authorization": f"Bearer {key}"}
+        return httpx.post(f"{base}/model/m/converse", json={"messages": USER}, headers=headers, timeout=20)
+
+    answer = converse(GATEWAY_SECRET)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["output"]["message"]["content"] == [{"text": "Paris is sunny at 22C."}]
+    refused = converse("not-the-gateway-key-0123")
+    assert refused.status_code == 401 and refused.headers["x-amzn-errortype"]
     assert len(fake.received) == 1
 
 

@@ -34,6 +34,7 @@ from tests.test_serve_fakes import (
     running,
     stream_vector,
 )
+from tests.test_serve_sdk import openai_client, streamed_calls
 from toolwire.serve.app import build
 from toolwire.serve.config import parse
 
@@ -110,10 +111,6 @@ def bedrock_client(base: str, secret: str = GATEWAY_SECRET, token: str | None = 
     )
 
 
-def openai_client(base: str) -> openai.OpenAI:
-    return openai.OpenAI(base_url=base + "/v1", api_key="sk-test-0123456789", max_retries=0, timeout=20)
-
-
 def check_signed(received: dict[str, Any]) -> None:
     """The fake's own check of a request, with botocore and the credentials it knows: signed for
     bedrock in REGION, now, over the path, the signed headers and the exact body."""
@@ -185,17 +182,8 @@ def test_openai_sdk_streams_calls_from_bedrocks_event_stream(serving: Serving, a
     stream = openai_client(base).chat.completions.create(
         model="m", max_tokens=64, stream=True, messages=[{"role": "user", "content": "go"}]
     )
-    calls: dict[int, list[str]] = {}
-    finish = None
-    for chunk in stream:
-        for choice in chunk.choices:
-            finish = choice.finish_reason or finish
-            for call in choice.delta.tool_calls or []:
-                entry = calls.setdefault(call.index, ["", "", ""])
-                entry[0] += call.id or ""
-                entry[1] += (call.function and call.function.name) or ""
-                entry[2] += (call.function and call.function.arguments) or ""
-    assert [(i, n, json.loads(a)) for i, n, a in calls.values()] == [
+    calls, finish = streamed_calls(stream)
+    assert calls == [
         ("tooluse_1", "f", {"a": 1}),
         ("tooluse_2", "g", {"b": 2}),
     ]

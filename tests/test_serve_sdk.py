@@ -6,7 +6,8 @@ arguments, finish reasons, and errors raised as the SDK's own exception classes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import anthropic
 import openai
@@ -48,6 +49,22 @@ def openai_client(base: str) -> openai.OpenAI:
 
 def anthropic_client(base: str) -> anthropic.Anthropic:
     return anthropic.Anthropic(base_url=base, api_key="sk-ant-test-0123456789", max_retries=0, timeout=20)
+
+
+def streamed_calls(stream: Iterable[Any]) -> tuple[list[tuple[str, str, Any]], str | None]:
+    """The calls (id, name, parsed arguments) an openai SDK chat stream carried, joined from
+    their fragments by index, and its finish reason."""
+    calls: dict[int, list[str]] = {}
+    finish = None
+    for chunk in stream:
+        for choice in chunk.choices:
+            finish = choice.finish_reason or finish
+            for call in choice.delta.tool_calls or []:
+                entry = calls.setdefault(call.index, ["", "", ""])
+                entry[0] += call.id or ""
+                entry[1] += (call.function and call.function.name) or ""
+                entry[2] += (call.function and call.function.arguments) or ""
+    return [(i, n, json.loads(a)) for i, n, a in calls.values()], finish
 
 
 # --- the openai SDK (Chat Completions) in front of an Anthropic upstream ---
@@ -98,17 +115,8 @@ def test_openai_sdk_streamed_tool_calls_from_anthropic(serving: Serving) -> None
         messages=[{"role": "user", "content": "go"}],
         tools=[WEATHER_TOOL],  # type: ignore[list-item]
     )
-    calls: dict[int, list[str]] = {}
-    finish = None
-    for chunk in stream:
-        for choice in chunk.choices:
-            finish = choice.finish_reason or finish
-            for call in choice.delta.tool_calls or []:
-                entry = calls.setdefault(call.index, ["", "", ""])
-                entry[0] += call.id or ""
-                entry[1] += (call.function and call.function.name) or ""
-                entry[2] += (call.function and call.function.arguments) or ""
-    assert [(i, n, json.loads(a)) for i, n, a in calls.values()] == [
+    calls, finish = streamed_calls(stream)
+    assert calls == [
         ("toolu_01A", "f", {"a": 1}),
         ("toolu_02B", "g", {"b": 2}),
     ]

@@ -480,8 +480,10 @@ def test_model_names_the_model_a_url_carried(convert: Any) -> None:
     assert named.returncode == 0, named.stderr
     assert json.loads(named.stdout)["model"] == "command-a"
     assert named.stderr == ""
-    unnamed = convert(*args, payload=gemini)  # Cohere requires a model: without one, a loss
-    assert "model" not in json.loads(unnamed.stdout) and "/model" in unnamed.stderr
+    unnamed = convert(*args, payload=gemini)  # Cohere requires a model: without one, no request
+    assert unnamed.returncode == 1 and unnamed.stdout == ""
+    assert "cohere_v2/request: /model: the dialect requires a model" in unnamed.stderr
+    assert "--model" in unnamed.stderr
 
 
 def test_model_is_no_stream_option(convert: Any) -> None:

@@ -13,7 +13,7 @@ from toolwire_dialects._conv_layout import Codecs, RequestLayout, Spelling, Syst
 from toolwire_dialects._conv_parts import encode_part, spelling_for
 from toolwire_dialects._conv_paths import get, pointer, put
 from toolwire_dialects._conv_tools import encode_tools
-from toolwire_dialects._errors import Encoded
+from toolwire_dialects._errors import Encoded, RequiredValueError
 from toolwire_dialects._ids import IdMap
 
 __all__ = ["encode_request"]
@@ -100,7 +100,12 @@ def encode_request(
     elif "model" in canonical:
         run.lose("model.dropped", "/model", "the model name")
     elif layout.model_required:
-        run.lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)")
+        raise RequiredValueError(
+            layout.dialect,
+            "request",
+            pointer(layout.model),
+            "the dialect requires a model and the request names none (pass model=, or --model)",
+        )
     messages = list(enumerate(canonical["messages"]))
     rest = messages
     if layout.system is not None:

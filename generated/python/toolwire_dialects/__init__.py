@@ -14,7 +14,17 @@ Whole requests and responses convert the same way (shape="request" or "response"
 from typing import TYPE_CHECKING, Any
 
 from ._conv_view import conversation_view
-from ._runtime import CanonicalError, ConversionError, DecodeError, Encoded, IdMap, Loss, LossError, Note
+from ._runtime import (
+    CanonicalError,
+    ConversionError,
+    DecodeError,
+    Encoded,
+    IdMap,
+    Loss,
+    LossError,
+    Note,
+    RequiredValueError,
+)
 from .convert import DIALECTS, SHAPES, Shape, convert, decoder, encoder, get_dialect
 from .loss_codes import LOSS_CODES, LossCode
 
@@ -50,6 +60,7 @@ __all__ = [
     "LossCode",
     "LossError",
     "Note",
+    "RequiredValueError",
     "Shape",
     "ToolRegistry",
     "conversation_view",

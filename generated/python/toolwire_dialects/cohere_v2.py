@@ -1341,7 +1341,12 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     elif canonical.get("model", _MISSING) is not _MISSING:
         lose("model.dropped", "/model", "the model name")
     else:
-        lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)")
+        raise _rt.RequiredValueError(
+            DIALECT,
+            "request",
+            "/model",
+            "the dialect requires a model and the request names none (pass model=, or --model)",
+        )
     messages = canonical["messages"]
     units = _turns_out(messages, 0, out, lose)
     text = None

@@ -62,6 +62,15 @@ export declare class CanonicalError extends ConversionError {
     readonly shape: string;
     constructor(shape: string, cause: unknown);
 }
+/** The target dialect requires a value at pointer (in its payload) that the canonical value
+ * does not hold and no option supplied: there is no valid payload to send. */
+export declare class RequiredValueError extends ConversionError {
+    readonly dialect: string;
+    readonly shape: string;
+    readonly pointer: string;
+    readonly detail: string;
+    constructor(dialect: string, shape: string, pointer: string, message: string);
+}
 /**
  * Something the target dialect cannot carry: code names its kind (stable, one of
  * lossCodes.LOSS_CODES: what an allow-list filters on), pointer is into the canonical value,

@@ -32,7 +32,7 @@ export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_cano
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export { contentAsString, dataUrl, isDataUrl, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
 export { structuredIn, structuredOut } from "./_structured.js";
-export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Invalid, Loss, LossError, describe, escape, need, report, } from "./_errors.js";
+export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Invalid, Loss, LossError, RequiredValueError, describe, escape, need, report, } from "./_errors.js";
 export { explain, stringList } from "./_explain.js";
 export { applyFields, extension, foreignExtensions, unknownFields } from "./_extensions.js";
 export { choiceFieldIn, decodeAt, elements, firstAt, lookup, toolsFieldIn, where } from "./_extract.js";

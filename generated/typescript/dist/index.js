@@ -12,7 +12,7 @@
  * Whole requests and responses convert the same way (shape "request" or "response"), and
  * streams with convertStream (or assembler() and emit() of "toolwire-dialects/streams").
  */
-export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
+export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note, RequiredValueError, } from "./_runtime.js";
 export { LOSS_CODES } from "./lossCodes.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";
 export { NAMES, REGISTRY, dialectObject } from "./dialects.js";

@@ -1191,7 +1191,7 @@ function requestOut(canonical, model, out, lose) {
         lose("model.dropped", "/model", "the model name");
     }
     else {
-        lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)");
+        throw new rt.RequiredValueError(DIALECT, "request", "/model", "the dialect requires a model and the request names none (pass model=, or --model)");
     }
     messages = rt.getKey(canonical, "messages");
     units = turnsOut(messages, 0, out, lose);

@@ -145,6 +145,23 @@ export class CanonicalError extends ConversionError {
   }
 }
 
+/** The target dialect requires a value at pointer (in its payload) that the canonical value
+ * does not hold and no option supplied: there is no valid payload to send. */
+export class RequiredValueError extends ConversionError {
+  readonly dialect: string;
+  readonly shape: string;
+  readonly pointer: string;
+  readonly detail: string; // Python's .message
+
+  constructor(dialect: string, shape: string, pointer: string, message: string) {
+    super(`${dialect}/${shape}: ${pointer}: ${message}`);
+    this.dialect = dialect;
+    this.shape = shape;
+    this.pointer = pointer;
+    this.detail = message;
+  }
+}
+
 /**
  * Something the target dialect cannot carry: code names its kind (stable, one of
  * lossCodes.LOSS_CODES: what an allow-list filters on), pointer is into the canonical value,

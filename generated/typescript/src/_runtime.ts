@@ -50,6 +50,7 @@ export {
   Invalid,
   Loss,
   LossError,
+  RequiredValueError,
   describe,
   escape,
   need,

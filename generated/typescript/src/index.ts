@@ -13,7 +13,16 @@
  * streams with convertStream (or assembler() and emit() of "toolwire-dialects/streams").
  */
 
-export { CanonicalError, ConversionError, DecodeError, IdMap, Loss, LossError, Note } from "./_runtime.js";
+export {
+  CanonicalError,
+  ConversionError,
+  DecodeError,
+  IdMap,
+  Loss,
+  LossError,
+  Note,
+  RequiredValueError,
+} from "./_runtime.js";
 export { LOSS_CODES, type LossCode } from "./lossCodes.js";
 export type { Encoded } from "./_runtime.js";
 export { DIALECTS, SHAPES, ValueError, convert, convertStream, decoder, encoder, getDialect } from "./convert.js";

@@ -22,7 +22,6 @@ export type LossCode =
   | "id.minted"
   | "id.rewritten"
   | "model.dropped"
-  | "model.missing"
   | "part.empty_dropped"
   | "part.field_dropped"
   | "part.reordered"
@@ -68,7 +67,6 @@ export const LOSS_CODES: Readonly<Record<LossCode, string>> = Object.freeze({
   "id.minted": "A missing id, made up in the target's pattern.",
   "id.rewritten": "An id the target's pattern refuses (or another id took), rewritten; the id map restores it.",
   "model.dropped": "The target names its model outside the body (in the URL): the body's model is left out.",
-  "model.missing": "The target requires a model and none was given (pass `model=`, or `--model`).",
   "part.empty_dropped": "An empty block (an empty text, say) the target refuses, left out; the rule is named.",
   "part.field_dropped": "A field of a part that the target's block has no place for.",
   "part.reordered": "A part moved, within its turn, into the order the target's turn holds parts in.",

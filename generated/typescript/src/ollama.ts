@@ -1377,7 +1377,12 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   } else if (conv.keyOf(canonical, "model") !== undefined) {
     lose("model.dropped", "/model", "the model name");
   } else {
-    lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)");
+    throw new rt.RequiredValueError(
+      DIALECT,
+      "request",
+      "/model",
+      "the dialect requires a model and the request names none (pass model=, or --model)" as string,
+    );
   }
   messages = rt.getKey(canonical, "messages");
   units = turnsOut(messages as unknown[], 0, out, lose);

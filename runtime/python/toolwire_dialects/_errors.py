@@ -82,6 +82,18 @@ class CanonicalError(ConversionError, ValueError):
         super().__init__(f"canonical {shape} is invalid: {detail}")
 
 
+class RequiredValueError(ConversionError, ValueError):
+    """The target dialect requires a value at pointer (in its payload) that the canonical value
+    does not hold and no option supplied: there is no valid payload to send."""
+
+    def __init__(self, dialect: str, shape: str, pointer: str, message: str) -> None:
+        self.dialect = dialect
+        self.shape = shape
+        self.pointer = pointer
+        self.message = message
+        super().__init__(f"{dialect}/{shape}: {pointer}: {message}")
+
+
 class Invalid(TypeError):
     """Canonical input an encoder (or a helper it calls) found invalid; the encoder raises it
     as a CanonicalError naming its shape. The only error an encoder turns into one: any other

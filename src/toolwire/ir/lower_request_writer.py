@@ -18,6 +18,7 @@ from toolwire.ir.steps import (
     Do,
     Drop,
     Expr,
+    Fail,
     ForEachItem,
     Function,
     Get,
@@ -41,6 +42,8 @@ from toolwire.ir.steps import (
 from toolwire.spec.positions import pointer
 
 PART, AT = Local("part"), Local("at")
+# A request the dialect refuses without a model has no valid form: an error, never a loss.
+_NO_MODEL = "the dialect requires a model and the request names none (pass model=, or --model)"
 
 
 def _one_string(system: SystemField) -> tuple[Step, ...]:
@@ -224,8 +227,8 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         If(Is("missing", Local("name")), (Let("name", Local("model")),)),
     ]
     absent: tuple[Step, ...] = ()
-    if layout.model_required:
-        absent = (Lose("model.missing", "/model", "a request without a model (the dialect requires one: pass model=)"),)
+    if layout.model_required and layout.model is not None:
+        absent = (Fail(pointer(layout.model), Lit(_NO_MODEL), "required"),)
     named = If(
         Not(Is("missing", Key(Local("canonical"), "model"))),
         (Lose("model.dropped", "/model", "the model name"),),

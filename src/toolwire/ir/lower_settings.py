@@ -196,7 +196,7 @@ def _write(setting: Setting) -> list[Step]:
     missing = If(Eq(Key(Local("forms"), main), "null"), (PutPath("wire", setting.tokens, Lit(None)),), tuple(absent))
     present: list[Step] = [
         Let("problem", Call("setting_problem", (Local(VALUE), Lit(setting.rule)))),
-        If(Not(Is("null", Local("problem"))), (Fail(at, Local("problem"), canonical=True),)),
+        If(Not(Is("null", Local("problem"))), (Fail(at, Local("problem"), "canonical"),)),
     ]
     if setting.range is not None:
         present.append(_clamp(setting, setting.range, at))

@@ -11,7 +11,7 @@ TypeScript).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from toolwire.spec.loss_codes import known
 
@@ -241,13 +241,14 @@ class If:
 
 @dataclass(frozen=True)
 class Fail:
-    """A DecodeError of the request at pointer (a JSON Pointer, constant or a string
-    expression), with message (an expression giving the text); with canonical, a
-    CanonicalError naming pointer."""
+    """An error at pointer (a JSON Pointer, constant or a string expression), with message (an
+    expression giving the text): by default a DecodeError of the request; `canonical`, a
+    CanonicalError naming pointer; `required`, a RequiredValueError (the target's payload
+    needs a value at pointer that nothing supplied)."""
 
     pointer: str | Expr
     message: Expr
-    canonical: bool = False
+    error: Literal["decode", "canonical", "required"] = "decode"
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ LOSS_CODES: Final[dict[str, str]] = {
     "id.minted": "A missing id, made up in the target's pattern.",
     "id.rewritten": "An id the target's pattern refuses (or another id took), rewritten; the id map restores it.",
     "model.dropped": "The target names its model outside the body (in the URL): the body's model is left out.",
-    "model.missing": "The target requires a model and none was given (pass `model=`, or `--model`).",
     "part.empty_dropped": "An empty block (an empty text, say) the target refuses, left out; the rule is named.",
     "part.field_dropped": "A field of a part that the target's block has no place for.",
     "part.reordered": "A part moved, within its turn, into the order the target's turn holds parts in.",

@@ -293,12 +293,13 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
             case PutPath(target, path, value):
                 node = target + "".join(f".setdefault({t!r}, {{}})" for t in path[:-1])
                 out.append(f"{pad}{node}[{path[-1]!r}] = {expr(value)}")
-            case Fail(pointer, message, canonical) if canonical:
+            case Fail(pointer, message, "canonical"):
                 text = f'f"{pointer}: {{{expr(message)}}}"'
                 out.append(f'{pad}raise _rt.CanonicalError("request", ValueError({text}))')
-            case Fail(pointer, message, _canonical):
+            case Fail(pointer, message, error):
                 where = repr(pointer) if isinstance(pointer, str) else expr(pointer)
-                out.append(f'{pad}raise _rt.DecodeError(DIALECT, "request", {where}, {expr(message)})')
+                raised = "RequiredValueError" if error == "required" else "DecodeError"
+                out.append(f'{pad}raise _rt.{raised}(DIALECT, "request", {where}, {expr(message)})')
             case Drop(target, key):
                 out.append(f"{pad}del {target}[{key!r}]")
             case Lose(code, pointer, what):

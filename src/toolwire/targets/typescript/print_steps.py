@@ -239,15 +239,16 @@ def steps(body: tuple[Step, ...], depth: int) -> list[str]:
                 out.append(f"{pad}rt.putOwn({_object(target)}, {literal(path[0])}, {expr(value)});")
             case PutPath(target, path, value):
                 out.append(f"{pad}conv.putPath({_object(target)}, {literal(list(path))}, {expr(value)});")
-            case Fail(pointer, message, canonical) if canonical:
+            case Fail(pointer, message, "canonical"):
                 at = literal(pointer + ": ") if isinstance(pointer, str) else f"{expr(pointer)} + ': '"
                 text = f"{at} + String({expr(message)})"
                 out.append(f'{pad}throw new rt.CanonicalError("request", new Error({text}));')
-            case Fail(pointer, message, _canonical):
+            case Fail(pointer, message, error):
                 text = expr(message) if isinstance(message, Text) else f"{expr(message)} as string"
                 at = literal(pointer) if isinstance(pointer, str) else expr(pointer)
                 at += " as string" if isinstance(pointer, Local) else ""
-                out.append(f'{pad}throw new rt.DecodeError(DIALECT, "request", {at}, {text});')
+                raised = "RequiredValueError" if error == "required" else "DecodeError"
+                out.append(f'{pad}throw new rt.{raised}(DIALECT, "request", {at}, {text});')
             case Drop(target, key):
                 out.append(f"{pad}delete ({_camel(target)} as JsonObject)[{literal(key)}];")
             case Lose(code, pointer, what):

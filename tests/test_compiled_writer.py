@@ -69,10 +69,19 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
     if got.startswith("('error'") or want.startswith("('error'"):
         return got, want
     mine, theirs = compiled(False), oracle(False)
-    value, repairs = repaired(layout, theirs.value)
+    value, repairs = repaired(layout, theirs.value, canonical, lambda tools: _tools_alone(module, tools))
     kept = [loss for loss in mine.losses if not any(n in loss.what for n in named)]
     assert len(mine.losses) - len(kept) == repairs, (mine.losses, repairs)
     return repr((mine.value, kept)), repr((value, theirs.losses))
+
+
+def _tools_alone(module: Any, tools: list[Any]) -> dict[str, Any]:
+    """The dialect's runtime tools writer's output for tools alone (no choice, no forms)."""
+    from toolwire_dialects._ids import IdMap
+
+    wire: dict[str, Any] = {}
+    module._conv.encode_tools(wire, tools, None, module._CODECS, IdMap(), [], False, {})
+    return wire
 
 
 def _pool() -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from toolwire.ir.conversation_nodes import RequestLayout, StringForm, SystemFiel
 from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, put_at, read_at
 from toolwire.ir.lower_render import part_names
 from toolwire.ir.lower_rules import broken, kept, places
+from toolwire.ir.lower_rules_cofields import co_required_filled
 from toolwire.ir.steps import (
     All,
     Append,
@@ -260,6 +261,7 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         ),
     ]
     body.append(Do(Call("tools_out", (Local("wire"), Local("canonical"), Local("forms")))))
+    body += co_required_filled(places(layout).co_required)  # a field some blocks need, filled from the calls
     settings = Key(Local("canonical"), "settings")
     body += [
         Let("settings", settings),

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from toolwire_dialects import DIALECTS, convert
-from toolwire_dialects._errors import LossError
+from toolwire_dialects._errors import CanonicalError, LossError
 
 from tests.test_rules_empty_order import ROOT, SPEC, TALKERS
 from toolwire.ir.conversation import conversation_ir
@@ -108,7 +108,7 @@ def test_a_tool_history_without_tools_gets_one_permissive_tool_per_call_name() -
         {"name": "get_time", "inputSchema": ANY_OBJECT},
     ]
     what = (
-        "a history of tool calls without tool definitions (these synthesised from the calls' names, "
+        "a history of tool calls without tool definitions (these synthesised from the names of the calls, "
         f'input schema {{"type": "object"}}; rule {TOOLS_RULE})'
     )
     assert _named(encoded, TOOLS_RULE) == [("tools.synthesised", "/tools", what)]
@@ -137,6 +137,27 @@ def test_tools_given_are_kept_and_nothing_is_synthesised() -> None:
 def test_no_tool_blocks_no_tool_config() -> None:
     encoded = _convert({"model": "m", "messages": [{"role": "user", "content": "hi"}]}, "openai_chat")
     assert "toolConfig" not in encoded.value and _named(encoded, TOOLS_RULE) == []
+
+
+CHAT_ORPHAN_RESULT = {
+    "model": "m",
+    "messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "tool", "tool_call_id": "x1", "content": "Sunny"},
+    ],
+}
+
+
+def test_tool_blocks_no_call_names_are_an_error_not_an_invalid_request() -> None:
+    """A result answering no call leaves no name to make a tool of: the required toolConfig
+    cannot be filled, so the conversion refuses (lenient too) rather than send what Bedrock rejects."""
+    said = (
+        "canonical request is invalid: /messages: tool blocks whose tool no call in the history names "
+        f"(the target requires tool definitions beside them, and has no name to make one from; rule {TOOLS_RULE})"
+    )
+    with pytest.raises(CanonicalError) as caught:
+        _convert(CHAT_ORPHAN_RESULT, "openai_chat")
+    assert str(caught.value) == said
 
 
 def test_a_tool_choice_without_tools_is_dropped_as_before_beside_the_synthesised_tools() -> None:
@@ -263,6 +284,7 @@ def test_typescript_repairs_as_python_does() -> None:
         ("openai_chat", CHAT_ASSISTANT_FIRST),
         ("gemini", GEMINI_MODEL_FIRST),
         ("openai_chat", CHAT_EMPTY_THEN_ASSISTANT),
+        ("openai_chat", CHAT_ORPHAN_RESULT),
     ]
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
@@ -274,7 +296,7 @@ def test_typescript_repairs_as_python_does() -> None:
                 try:
                     got = convert(copy.deepcopy(wire), **options)
                     expected.append([got.value, [list(loss) for loss in got.losses]])
-                except LossError as exc:
+                except (LossError, CanonicalError) as exc:
                     expected.append(["error", type(exc).__name__, str(exc)])
     answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from toolwire_dialects._errors import CanonicalError
+
 from toolwire.ir.conversation_nodes import RequestLayout
 from toolwire.spec.rules import PERMISSIVE, CoRequiredRule, FirstRoleRule
 
@@ -57,22 +59,24 @@ def filled(
     canonical: dict[str, Any],
     write_tools: Callable[[list[Any]], dict[str, Any]],
 ) -> tuple[dict[str, Any], int]:
-    """wire with each co-required field filled where its blocks are and it is not; the field
-    goes where the tools writer puts it, right after the turns (the key order compared)."""
+    """wire with each co-required field filled where its blocks are and it is not (last, as the
+    writer fills it once the request is written: the key order is compared)."""
     done = 0
     for rule in (r for r in layout.rules if isinstance(r, CoRequiredRule)):
         if _holds(wire, rule.tokens) or not any(_holds(wire, b) for b in rule.blocks):
             continue
         names = _names(canonical)
-        if not names:
-            continue
+        if not names:  # the writer's refusal, in words of its own
+            said = (
+                "tool blocks whose tool no call in the history names (the target requires tool definitions "
+                f"beside them, and has no name to make one from; rule {rule.name})"
+            )
+            raise CanonicalError("request", ValueError(f"/messages: {said}"))
         written = write_tools([{"name": n, "parameters": dict(PERMISSIVE)} for n in names])
         head = rule.tokens[0]
         if head in wire:
             wire[head].update(written[head])
         else:
-            keys = list(wire)
-            cut = keys.index(layout.turns[0]) + 1 if layout.turns[0] in keys else len(keys)
-            wire = {**{k: wire[k] for k in keys[:cut]}, head: written[head], **{k: wire[k] for k in keys[cut:]}}
+            wire[head] = written[head]
         done += 1
     return wire, done

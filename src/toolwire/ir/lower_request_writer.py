@@ -261,7 +261,6 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         ),
     ]
     body.append(Do(Call("tools_out", (Local("wire"), Local("canonical"), Local("forms")))))
-    body += co_required_filled(places(layout).co_required)  # a field some blocks need, filled from the calls
     settings = Key(Local("canonical"), "settings")
     body += [
         Let("settings", settings),
@@ -269,6 +268,7 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         Do(Invoke("settings_out", (Local("wire"), Local("settings"), Local("forms"), Local("lose")))),
         Do(Call("put_fields", (Local("wire"), Local("own"), Lit("")))),
     ]
+    body += co_required_filled(places(layout).co_required)  # last: a field some blocks need, filled from the calls
     return Function(
         name="request_out",
         params=("canonical", "model", "out"),

@@ -1,10 +1,10 @@
 """Lowering: the provider rules of kinds first_role and co_required (spec/rules.py), as steps of
 the request writer. A first turn of another role gets the rule's bridge turn before it, where
 the turns are appended (ir/lower_writer.py); a field the provider requires beside some blocks
-(Bedrock's toolConfig beside toolUse/toolResult) is filled once the turns and the tools are
+(Bedrock's toolConfig beside toolUse/toolResult) is filled once the whole request is
 written, from the rule's `fill`: `calls` writes, through the dialect's own tools writer, a tool
 definition per distinct name the history's calls and results use. Each repair is a loss naming
-the rule (under strict, an error)."""
+the rule (under strict, an error); tool blocks no call names are an error (no name to fill from)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from toolwire.ir.steps import (
     Call,
     Do,
     Expr,
+    Fail,
     ForEachItem,
     If,
     Is,
@@ -99,18 +100,22 @@ def _call_names() -> tuple[Step, ...]:
 
 
 def co_required_filled(rules: tuple[CoRequiredRule, ...]) -> tuple[Step, ...]:
-    """After the turns and tools are in the local wire: each rule's field, when absent beside
+    """Once the whole request is in the local wire: each rule's field, when absent beside
     its blocks, filled from the calls (the tool choice keeps what the tools writer did with it:
     a choice without tools stays dropped)."""
     steps: list[Step] = []
     for rule in rules:
         said = (
-            f"a history of tool calls without tool definitions (these synthesised from the calls' names, "
+            f"a history of tool calls without tool definitions (these synthesised from the names of the calls, "
             f"input schema {json.dumps(PERMISSIVE)}; rule {rule.name})"
         )
         found: list[Step] = [Let("w_found", Lit(False))]
         for toks in rule.blocks:
             found += _found(Local("wire"), toks)
+        unnamed = (
+            "tool blocks whose tool no call in the history names (the target requires tool definitions "
+            f"beside them, and has no name to make one from; rule {rule.name})"
+        )  # a result answering no call: a required value that cannot be filled is an error, not a loss
         fill = (
             *_call_names(),
             If(
@@ -120,6 +125,7 @@ def co_required_filled(rules: tuple[CoRequiredRule, ...]) -> tuple[Step, ...]:
                     Let("w_given", Obj((("tools", Local("w_tools")),))),
                     Do(Call("tools_out", (Local("wire"), Local("w_given"), Local("forms")))),
                 ),
+                (Fail("/messages", Lit(unnamed), canonical=True),),
             ),
         )
         absent = Is("missing", read_at(Local("wire"), rule.tokens))

@@ -108,7 +108,7 @@ def test_a_tool_history_without_tools_gets_one_permissive_tool_per_call_name() -
         {"name": "get_time", "inputSchema": ANY_OBJECT},
     ]
     what = (
-        "a history of tool calls without tool definitions (these synthesised from the names of the calls, "
+        "a history of tool calls without tool definitions (one synthesised per tool the calls use, "
         f'input schema {{"type": "object"}}; rule {TOOLS_RULE})'
     )
     assert _named(encoded, TOOLS_RULE) == [("tools.synthesised", "/tools", what)]

@@ -106,7 +106,7 @@ def co_required_filled(rules: tuple[CoRequiredRule, ...]) -> tuple[Step, ...]:
     steps: list[Step] = []
     for rule in rules:
         said = (
-            f"a history of tool calls without tool definitions (these synthesised from the names of the calls, "
+            f"a history of tool calls without tool definitions (one synthesised per tool the calls use, "
             f"input schema {json.dumps(PERMISSIVE)}; rule {rule.name})"
         )
         found: list[Step] = [Let("w_found", Lit(False))]

@@ -274,6 +274,16 @@ def test_a_first_role_rule_away_from_the_turns_is_a_clear_spec_error() -> None:
         places(dataclasses.replace(ir.request, rules=(odd,)))
 
 
+PROTO_NAMES = json.loads(
+    json.dumps(CHAT_TOOL_HISTORY).replace('"get_weather"', '"constructor"').replace('"get_time"', '"__proto__"')
+)
+
+
+def test_names_an_object_prototype_has_are_tools_like_any_other() -> None:
+    encoded = _convert(PROTO_NAMES, "openai_chat")
+    assert [t["toolSpec"]["name"] for t in encoded.value["toolConfig"]["tools"]] == ["constructor", "__proto__"]
+
+
 def test_typescript_repairs_as_python_does() -> None:
     from tests.test_rules_empty_order import _DRIVER
     from tests.test_typescript_json import js_view, run_node, ts_dist
@@ -285,6 +295,7 @@ def test_typescript_repairs_as_python_does() -> None:
         ("gemini", GEMINI_MODEL_FIRST),
         ("openai_chat", CHAT_EMPTY_THEN_ASSISTANT),
         ("openai_chat", CHAT_ORPHAN_RESULT),
+        ("openai_chat", PROTO_NAMES),  # names an object's prototype has: the distinct set is of own keys
     ]
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []

@@ -127,7 +127,11 @@ class CoRequiredRule(_Rule):
     fill: str = field(default="calls", metadata=_term("rule.fill"))
 
     def describe(self) -> str:
-        return "present where " + " or ".join(pointer(b) for b in self.blocks) + " is"
+        return f"present {self.where()}"
+
+    def where(self) -> str:
+        """Where the field is required, in words."""
+        return "wherever " + " or ".join(pointer(b) for b in self.blocks) + " appears"
 
     @property
     def repair(self) -> str:

@@ -80,7 +80,7 @@ def _co_required(rule: CoRequiredRule, value: Any) -> Iterator[tuple[str, str]]:
         return
     found = next((path for toks in rule.blocks for path, _v in _each(value, toks)), None)
     if found is not None:
-        why = f"absent beside {pointer(found)}: the provider accepts {rule.describe()}"
+        why = f"absent beside {pointer(found)}: the provider requires it {rule.where()}"
         yield pointer(rule.tokens), f"{why} (rule {rule.name})"
 
 

@@ -56,8 +56,11 @@ def first_turn(
         )
         test = All((Is("string", role), Not(Is("equal", role, rule.first))))
         bridged: tuple[Step, ...] = (Lose("turn.inserted", at, said), Append("units", Lit(rule.turn)))
-        if orders:
-            bridged += (Let("w_last", read_at(Lit(rule.turn), orders[0].role)),)
+        if orders:  # the bridge's role, as the role orders read a turn's
+            bridge_role: object = rule.turn
+            for token in orders[0].role:
+                bridge_role = bridge_role.get(token) if isinstance(bridge_role, dict) else None
+            bridged += (Let("w_last", Lit(bridge_role)),)
         steps.append(If(Is("empty", Local("units")), (Let("w_role", read_at(value, rule.role)), If(test, bridged))))
     return tuple(steps)
 

@@ -39,9 +39,9 @@ def _outcome(encode: Any) -> str:
 
 def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, model: str | None) -> tuple[str, str]:
     """The compiled writer's outcome, and the interpreter's with the rules' repairs done on its
-    wire (tests/oracle/rules.py): the same wire, the same losses once those naming a non_empty
-    or role_order rule (one per repair) are left out; under strict, a refusal naming one is the
-    first loss the lenient conversion reports."""
+    wire (tests/oracle/rules.py): the same wire, the same losses once those naming a provider
+    rule (one per repair) are left out; under strict, a refusal naming one is the first loss
+    the lenient conversion reports; a rule no repair keeps is refused alike."""
     module = DIALECTS[name]
 
     def compiled(strict: bool) -> Any:
@@ -53,6 +53,14 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
         # a proto JSON dialect's encoder then spells the output as the input was (outside the writer)
         return module._pj.spell_kept(encoded, held, name) if hasattr(module, "_pj") else encoded
 
+    def refused_alike() -> str:
+        """The interpreter's lenient error, or the refusal of its wire's repairs (a rule no repair
+        keeps: tool blocks no call names)."""
+        lenient = _outcome(lambda: oracle(False))
+        if lenient.startswith("('error'"):
+            return lenient
+        return _outcome(lambda: repaired(layout, oracle(False).value, canonical, lambda t: _tools_alone(module, t)))
+
     got, want = _outcome(lambda: compiled(strict)), _outcome(lambda: oracle(strict))
     layout = LAYOUTS[name]
     if got == want or not layout.rules:
@@ -61,18 +69,29 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
     if got.startswith("('error', 'LossError'") and any(n in got for n in named):
         lenient = _outcome(lambda: compiled(False))
         if lenient.startswith("('error'"):  # a later error: the interpreter's too
-            assert lenient == _outcome(lambda: oracle(False)), lenient
+            assert lenient == refused_alike(), lenient
             return got, got
         first = compiled(False).losses[0]
         assert f"loss: {first.pointer}: {name} cannot carry {first.what}" in got, (got, first)
         return got, got
+    if got.startswith("('error', 'CanonicalError'") and any(n in got for n in named):
+        return got, refused_alike()
     if got.startswith("('error'") or want.startswith("('error'"):
         return got, want
     mine, theirs = compiled(False), oracle(False)
-    value, repairs = repaired(layout, theirs.value)
+    value, repairs = repaired(layout, theirs.value, canonical, lambda tools: _tools_alone(module, tools))
     kept = [loss for loss in mine.losses if not any(n in loss.what for n in named)]
     assert len(mine.losses) - len(kept) == repairs, (mine.losses, repairs)
     return repr((mine.value, kept)), repr((value, theirs.losses))
+
+
+def _tools_alone(module: Any, tools: list[Any]) -> dict[str, Any]:
+    """The dialect's runtime tools writer's output for tools alone (no choice, no forms)."""
+    from toolwire_dialects._ids import IdMap
+
+    wire: dict[str, Any] = {}
+    module._conv.encode_tools(wire, tools, None, module._CODECS, IdMap(), [], False, {})
+    return wire
 
 
 def _pool() -> list[dict[str, Any]]:

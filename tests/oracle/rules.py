@@ -1,16 +1,20 @@
-"""The repairs the non_empty and role_order rules ask for, done on a finished wire request:
+"""The repairs the provider rules ask for, done on a finished wire request:
 the oracle's side of the differential test (tests/test_compiled_writer.py), written apart
 from the compiled writer (ir/lower_rules.py), which repairs while it writes. An empty block is
 dropped; then a turn left empty (a dialect whose roles alternate joins the turns around it
-when their roles match); then the system field; a refused role order gets the bridge turn."""
+when their roles match); then the system field; a refused role order gets the bridge turn, a
+refused first role the bridge turn first; a co-required field absent beside its blocks is
+written from the calls' names (tests/oracle/rules_cofields.py)."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
+from tests.oracle.rules_cofields import bridged_first, filled
 from toolwire.ir.conversation_nodes import RequestLayout, StringForm
-from toolwire.spec.rules import NonEmptyRule, RoleOrderRule
+from toolwire.spec.rules import FirstRoleRule, NonEmptyRule, RoleOrderRule
 
 Tokens = tuple[str, ...]
 
@@ -43,12 +47,27 @@ def _at(value: Any, toks: Tokens) -> Any:
     return value
 
 
-def repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """The wire with every repair done, and how many were done."""
+def repaired(
+    layout: RequestLayout,
+    wire: dict[str, Any],
+    canonical: dict[str, Any] | None = None,
+    write_tools: Callable[[list[Any]], dict[str, Any]] | None = None,
+) -> tuple[dict[str, Any], int]:
+    """The wire with every repair done, and how many were done (write_tools: the dialect's
+    tools written alone, for a co-required field filled from canonical's calls)."""
+    wire, done = _turns_repaired(layout, wire)
+    if canonical is not None and write_tools is not None:
+        wire, more = filled(layout, wire, canonical, write_tools)
+        done += more
+    return wire, done
+
+
+def _turns_repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[str, Any], int]:
     wire = copy.deepcopy(wire)
     done = 0
     empties = [r for r in layout.rules if isinstance(r, NonEmptyRule)]
     orders = [r for r in layout.rules if isinstance(r, RoleOrderRule)]
+    firsts = [r for r in layout.rules if isinstance(r, FirstRoleRule)]
     if layout.system is not None and layout.system.tokens[0] in wire:
         held = (*layout.system.tokens, *(layout.system.parts or ()))
         blocks = _at(wire, held)
@@ -87,6 +106,9 @@ def repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[str, Any
         if rejoin and dropped and out and _at(out[-1], layout.turn.role) == _at(turn, layout.turn.role):
             _at(out[-1], content).extend(_at(turn, content))
         else:
+            if not out:
+                for rule in firsts:
+                    done += bridged_first(rule, out, turn)
             for rule in orders:
                 if out and _at(out[-1], rule.role) == rule.after and _at(turn, rule.role) == rule.next:
                     out.append(dict(rule.bridge))

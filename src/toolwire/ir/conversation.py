@@ -31,7 +31,7 @@ from toolwire.ir.nodes import Tokens
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
-from toolwire.spec.rules import NonEmptyRule, RoleOrderRule, ranges_of, rules_of
+from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RoleOrderRule, ranges_of, rules_of
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -188,7 +188,9 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         paths=(),
         leaves=tuple(leaves),
         rules=tuple(
-            r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule)
+            r
+            for r in rules_of(dialect)
+            if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule)
         ),
     )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import Tokens, term
-from toolwire.spec.rules import NonEmptyRule, RangeRule, RoleOrderRule
+from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RangeRule, RoleOrderRule
 
 
 class PartEncoding(enum.StrEnum):
@@ -126,7 +126,7 @@ class RequestLayout:
     model_required: bool  # the dialect's request schema requires the model at its pointer
     paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
     leaves: tuple[Tokens, ...]  # values the layout reads whole
-    rules: tuple[NonEmptyRule | RoleOrderRule, ...] = ()  # the writer keeps them (ir/lower_rules.py)
+    rules: tuple[NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule, ...] = ()  # kept by ir/lower_rules.py
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from toolwire.ir.steps import (
 )
 from toolwire.spec.model import SpecError
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import NonEmptyRule, RoleOrderRule
+from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RoleOrderRule, Rule
 
 Tokens = tuple[str, ...]
 
@@ -52,6 +52,8 @@ class Places:
     system_blocks: tuple[Placed, ...]  # in each block of the system field
     system: tuple[Placed, ...]  # in the request, at the system field (one key of the root)
     orders: tuple[RoleOrderRule, ...]
+    firsts: tuple[FirstRoleRule, ...] = ()  # before the first turn appended (ir/lower_rules_cofields.py)
+    co_required: tuple[CoRequiredRule, ...] = ()  # filled once the request is written (the same)
 
 
 def _under(toks: Tokens, head: Tokens) -> Tokens | None:
@@ -65,6 +67,8 @@ def places(layout: RequestLayout) -> Places:
     """Each rule at the one writer place that makes its value (a SpecError when none does)."""
     found: dict[str, list[Placed]] = {"blocks": [], "turns": [], "system_blocks": [], "system": []}
     orders: list[RoleOrderRule] = []
+    firsts: list[FirstRoleRule] = []
+    co_required: list[CoRequiredRule] = []
     turn = (*layout.turns, "*")
     heads: list[tuple[str, Tokens]] = [("blocks", (*turn, *layout.turn.content, "*")), ("turns", turn)]
     if layout.system is not None:
@@ -75,6 +79,14 @@ def places(layout: RequestLayout) -> Places:
             if rule.tokens != layout.turns:
                 raise _unplaced(rule, "the request's turns")
             orders.append(rule)
+            continue
+        if isinstance(rule, FirstRoleRule):
+            if rule.tokens != layout.turns:
+                raise _unplaced(rule, "the request's turns")
+            firsts.append(rule)
+            continue
+        if isinstance(rule, CoRequiredRule):  # checked on the written request: any place will do
+            co_required.append(rule)
             continue
         place = next(((n, rest) for n, h in heads if (rest := _under(rule.tokens, h)) is not None), None)
         system = layout.system.tokens if layout.system is not None and len(layout.system.tokens) == 1 else None
@@ -89,10 +101,12 @@ def places(layout: RequestLayout) -> Places:
         system_blocks=tuple(found["system_blocks"]),
         system=tuple(found["system"]),
         orders=tuple(orders),
+        firsts=tuple(firsts),
+        co_required=tuple(co_required),
     )
 
 
-def _unplaced(rule: NonEmptyRule | RoleOrderRule, places: str) -> SpecError:
+def _unplaced(rule: Rule, places: str) -> SpecError:
     at = f"dialects/{rule.dialect}/dialect.json:1: /rules"
     return SpecError([f"{at}: rule {rule.name}: pointer {pointer(rule.tokens)!r} is not {places}"])
 

@@ -8,8 +8,9 @@ the turn function (ir/lower_render.py) when the next one opens. Another dialect'
 or wire block is a loss (reasoning becomes text when asked for); tool calls are noted so
 that a result naming no tool finds the latest call with its id. The target's provider rules
 (ir/lower_rules.py): a turn a non_empty rule drops is not written (where roles must
-alternate, the next turn of the last written turn's role joins it), and a role_order rule
-puts its bridge turn before a turn that would break it.
+alternate, the next turn of the last written turn's role joins it), a role_order rule
+puts its bridge turn before a turn that would break it, and a first_role rule its bridge turn
+before a first turn of another role.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from toolwire.ir.lower_canonical_reader import lower_canonical_reader
 from toolwire.ir.lower_parts_out import SHAPES, block_of, lower_part_writer
 from toolwire.ir.lower_render import lower_turn_writer, part_names
 from toolwire.ir.lower_rules import Places, ordered, places, rejoined
+from toolwire.ir.lower_rules_cofields import first_turn
 from toolwire.ir.steps import (
     MISSING,
     All,
@@ -64,7 +66,13 @@ class TurnWriter:
 
     def _append(self, value: Expr, at: Expr) -> tuple[Step, ...]:
         """A wire unit appended (after a bridge turn where a role order rule asks for one)."""
-        appended = (Append("units", value),) if self.rules is None else ordered(self.rules.orders, value, at)
+        if self.rules is None:
+            appended: tuple[Step, ...] = (Append("units", value),)
+        else:
+            appended = (
+                *first_turn(self.rules.firsts, self.rules.orders, value, at),
+                *ordered(self.rules.orders, value, at),
+            )
         if self.rules is not None and self.rules.turns and self._rejoins():
             appended += (Let("w_unit", value), Let("w_dropped", Lit(False)))
         return appended
@@ -74,7 +82,7 @@ class TurnWriter:
     def _write(self) -> tuple[Step, ...]:
         group = (Local("g_role"), Local("g_own"), Local("g_at"), Local("g_parts"), Local("out"), Local("lose"))
         turn = Invoke("turn_out", group)
-        if self.rules is None or not (self.rules.turns or self.rules.orders):
+        if self.rules is None or not (self.rules.turns or self.rules.orders or self.rules.firsts):
             return (Append("units", turn),)
         kept = self._append(Local("written"), Local("g_at"))
         if not self.rules.turns:

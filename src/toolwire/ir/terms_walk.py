@@ -61,6 +61,7 @@ TERM_VALUED: Final = frozenset(
         "conversation.spelling.fields{}.encoding",
         "conversation.setting.encoding",
         "rule.kind",
+        "rule.fill",
     }
 )
 # Enums whose values are names of things defined elsewhere (the canonical shapes, JSON's types).

@@ -25,6 +25,8 @@ class RuleKind(enum.Enum):
     RANGE = "range"
     NON_EMPTY = "non_empty"
     ROLE_ORDER = "role_order"
+    CO_REQUIRED = "co_required"
+    FIRST_ROLE = "first_role"
 
 
 EMPTY_FORMS = ("absent", "null", "string", "list")  # what `empty` may name, in this order
@@ -112,7 +114,54 @@ class RoleOrderRule(_Rule):
         return f"the turn {json.dumps(dict(self.bridge))} put between"
 
 
-Rule = RangeRule | NonEmptyRule | RoleOrderRule
+PERMISSIVE = {"type": "object"}  # a synthesised tool's input schema: any object the history's calls sent
+
+
+@dataclass(frozen=True)
+class CoRequiredRule(_Rule):
+    """The field at tokens is present whenever the payload holds a value at one of `blocks`
+    (`*`: every element of an array); a conversion fills it from `fill` (`calls`: a tool
+    definition per distinct name the history's tool calls and results use)."""
+
+    blocks: tuple[Tokens, ...] = field(default=(), metadata=_term("rule.blocks"))
+    fill: str = field(default="calls", metadata=_term("rule.fill"))
+
+    def describe(self) -> str:
+        return f"present {self.where()}"
+
+    def where(self) -> str:
+        """Where the field is required, in words."""
+        return "wherever " + " or ".join(pointer(b) for b in self.blocks) + " appears"
+
+    @property
+    def repair(self) -> str:
+        return f"synthesised from the calls: a tool named as each, input schema {json.dumps(PERMISSIVE)}"
+
+
+@dataclass(frozen=True)
+class FirstRoleRule(_Rule):
+    """In the turns list at tokens, the first turn's role (at `role` in the turn) is `first`; a
+    conversion puts the `bridge` turn before a first turn of another role."""
+
+    role: Tokens = field(default=("role",), metadata=_term("rule.role"))
+    first: str = field(default="", metadata=_term("rule.first"))
+    bridge: str = field(default="{}", metadata=_term("rule.bridge"))  # JSON text: hashable, and its lists too
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        """The bridge turn (a new object each time: the request writer may change it)."""
+        found: dict[str, Any] = json.loads(self.bridge)
+        return found
+
+    def describe(self) -> str:
+        return f"a first turn whose role is {json.dumps(self.first)}"
+
+    @property
+    def repair(self) -> str:
+        return f"the turn {self.bridge} put first"
+
+
+Rule = RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule
 _ABSENT = object()
 _FORM_WORDS = {"absent": "absent", "null": "null", "string": '""', "list": "[]"}
 
@@ -136,6 +185,11 @@ def _one(dialect: Dialect, rule: dict[str, Any]) -> Rule:
         return RoleOrderRule(
             **common, role=role, after=rule["after"], next=rule["next"], bridge=tuple(rule["bridge"].items())
         )
+    if kind is RuleKind.CO_REQUIRED:
+        return CoRequiredRule(**common, blocks=tuple(tuple(tokens(p)) for p in rule["blocks"]), fill=rule["fill"])
+    if kind is RuleKind.FIRST_ROLE:
+        role = tuple(tokens(rule.get("role", "/role")))
+        return FirstRoleRule(**common, role=role, first=rule["first"], bridge=json.dumps(rule["bridge"]))
     return RangeRule(**common, minimum=rule.get("minimum"), maximum=rule.get("maximum"))
 
 

@@ -28,11 +28,22 @@ each `schemas/dialects/<dialect>/dialect.json` (`dialect.rules` in
   keyword `rule` and the rule's name (a payload valid against several dialects' schemas alike
   is reported as ambiguous, without rule checks).
 
-Three kinds: `range` (a number outside is sent as the nearer bound), `non_empty` (an empty
+Five kinds: `range` (a number outside is sent as the nearer bound), `non_empty` (an empty
 block is dropped, then a turn or system field left empty; where the dialect's roles must
 alternate, the turns around a dropped one join when their roles match; a converted response
-drops an empty block too, since a client replays it in its next request) and `role_order`
-(the rule's bridge turn is put between the two turns).
+drops an empty block too, since a client replays it in its next request), `role_order`
+(the rule's bridge turn is put between the two turns), `first_role` (the rule's bridge turn
+is put before a first turn of another role) and `co_required` (a field some blocks need,
+such as tool definitions beside tool calls, is filled from the rule's source).
+
+Checked and not added, for want of evidence that the provider enforces them today: for
+Anthropic, tools beside tool blocks (the API dropped "Requests which include tool_use or
+tool_result blocks must define tools" on 2025-02-27, its API release notes, as Anthropic's
+SDK maintainers answered in anthropic-sdk-python#849) and a first user turn (the 2024 error
+"first message must use the user role" is no longer in the Messages API reference and is
+reported gone since 2025); for Gemini a first user turn (reports conflict; the API reference
+states no such rule); for Cohere and Mistral neither (no such rule documented or reported;
+mistral-common's validator checks the order of turns after the first).
 
 Rules are named `<dialect>/<id>`. This page is generated:
 `python -m toolwire.tools.rules_table > docs/provider-rules.md`.

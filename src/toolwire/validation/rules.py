@@ -9,7 +9,7 @@ from typing import Any
 
 from toolwire.spec.model import Spec
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import NonEmptyRule, RangeRule, RoleOrderRule, Rule, rules_of
+from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RangeRule, RoleOrderRule, Rule, rules_of
 from toolwire.validation.detect import Target
 
 Check = Callable[[Any], bool]
@@ -74,8 +74,30 @@ def _role_order(rule: RoleOrderRule, value: Any) -> Iterator[tuple[str, str]]:
             )
 
 
+def _co_required(rule: CoRequiredRule, value: Any) -> Iterator[tuple[str, str]]:
+    holder = _at(value, rule.tokens[:-1])
+    if type(holder) is dict and rule.tokens[-1] in holder:
+        return
+    found = next((path for toks in rule.blocks for path, _v in _each(value, toks)), None)
+    if found is not None:
+        why = f"absent beside {pointer(found)}: the provider requires it {rule.where()}"
+        yield pointer(rule.tokens), f"{why} (rule {rule.name})"
+
+
+def _first_role(rule: FirstRoleRule, value: Any) -> Iterator[tuple[str, str]]:
+    turns = _at(value, rule.tokens)
+    role = _at(turns[0], rule.role) if type(turns) is list and turns else None
+    if type(role) is str and role != rule.first:
+        at = pointer((*rule.tokens, "0", *rule.role))
+        yield at, f"{role!r} first: the provider accepts {rule.describe()} (rule {rule.name})"
+
+
 def broken(rule: Rule, value: Any) -> list[tuple[str, str]]:
     """(pointer, message) of each place where value breaks the rule."""
+    if isinstance(rule, CoRequiredRule):
+        return list(_co_required(rule, value))
+    if isinstance(rule, FirstRoleRule):
+        return list(_first_role(rule, value))
     if isinstance(rule, NonEmptyRule):
         return list(_non_empty(rule, value))
     if isinstance(rule, RoleOrderRule):

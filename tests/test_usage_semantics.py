@@ -293,9 +293,30 @@ def test_a_part_larger_than_its_whole_is_reported_never_written_negative() -> No
 
 
 def test_same_dialect_round_trips_keep_the_wire_counts() -> None:
-    for payload, dialect in ((ANTHROPIC, "anthropic_messages"),):
-        out = convert_both(payload, dialect, dialect)
-        assert out["value"] == payload
+    out = convert_both(ANTHROPIC, "anthropic_messages", "anthropic_messages")
+    assert out["value"] == ANTHROPIC and out["losses"] == []
+
+
+def test_what_is_no_count_is_kept_as_it_came_and_never_summed() -> None:
+    """A null (Anthropic's cache counts are nullable), a negative number, or a sum past what both
+    runtimes hold exactly is no canonical count: the wire value stays an extension field, so a
+    round trip keeps it, and another dialect reports it."""
+    odd = {**ANTHROPIC, "usage": {"input_tokens": 10, "output_tokens": 5, "cache_read_input_tokens": None}}
+    odd["usage"]["cache_creation_input_tokens"] = -3
+    (decoded,) = both([{"kind": "decode", "dialect": "anthropic_messages", "payload": odd}])
+    assert decoded["value"]["usage"] == {"input_tokens": 10, "output_tokens": 5}
+    fields = decoded["value"]["extensions"]["anthropic_messages"]["fields"]
+    assert fields["/usage/cache_read_input_tokens"] is None and fields["/usage/cache_creation_input_tokens"] == -3
+    assert convert_both(odd, "anthropic_messages", "anthropic_messages")["value"] == odd
+    chat = convert_both(odd, "anthropic_messages", "openai_chat")
+    assert chat["value"]["usage"] == {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+    dropped = [p for code, p, _w in chat["losses"] if code == "extension.field_dropped" and "usage" in p]
+    assert len(dropped) == 2
+    huge = {**ANTHROPIC, "usage": {"input_tokens": 2**53 - 1, "output_tokens": 5, "cache_read_input_tokens": 10}}
+    (decoded,) = both([{"kind": "decode", "dialect": "anthropic_messages", "payload": huge}])
+    assert decoded["value"]["usage"] == {"output_tokens": 5, "cached_input_tokens": 10}
+    assert decoded["value"]["extensions"]["anthropic_messages"]["fields"]["/usage/input_tokens"] == 2**53 - 1
+    assert convert_both(huge, "anthropic_messages", "anthropic_messages")["value"] == huge
 
 
 # --- streams ------------------------------------------------------------------------------

@@ -90,9 +90,19 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
             response["finish_reason"] = finish_in(
                 wire_reason, layout.finish_values, layout.finish, forms, fields, calls
             )
-    counts = {name: value for name, toks in layout.usage if exact_integer(value := get(wire, toks))}
-    if counts:
-        response["usage"] = usage_in(counts, layout.usage_excludes)
+    counts: dict[str, int] = {}
+    for name, toks in layout.usage:
+        value = get(wire, toks)
+        if exact_integer(value) and value >= 0:
+            counts[name] = value
+        elif value is not MISSING:  # no count (null, negative, text): kept as it came, for a round trip
+            fields[pointer(toks)] = value
+    usage = usage_in(counts, layout.usage_excludes)
+    for name, toks in layout.usage:
+        if name in counts and name not in usage:  # its sum is past the exact range: kept as it came
+            fields[pointer(toks)] = counts[name]
+    if usage:
+        response["usage"] = usage
     unknown_into(wire, layout.known, "", fields)
     keep(response, dialect, fields, forms)
     return response

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 
+from ._strict_json import exact_integer
+
 __all__ = ["Excludes", "usage_in", "usage_out"]
 
 Excludes = tuple[tuple[str, tuple[str, ...]], ...]
@@ -22,7 +24,11 @@ def usage_in(counts: Mapping[str, int], excludes: Excludes) -> dict[str, int]:
     usage = dict(counts)
     for name, parts in excludes:
         if name in usage:
-            usage[name] += sum(counts.get(part, 0) for part in parts)
+            whole = usage[name] + sum(counts.get(part, 0) for part in parts)
+            if exact_integer(whole):
+                usage[name] = whole
+            else:  # past what both runtimes hold exactly: no count rather than a rounded one
+                del usage[name]
     return usage
 
 
@@ -31,7 +37,8 @@ def usage_out(usage: Mapping[str, int], carried: Collection[str], excludes: Excl
     source lacks is the sum of input and output; a count it has no place for is a loss unless
     it is zero or the total that sum gives; a count whose parts exceed it is left out, reported."""
     if "total_tokens" not in usage and "input_tokens" in usage and "output_tokens" in usage:
-        usage = {**usage, "total_tokens": usage["input_tokens"] + usage["output_tokens"]}
+        total = usage["input_tokens"] + usage["output_tokens"]
+        usage = {**usage, "total_tokens": total} if exact_integer(total) else usage
     leaves_out = dict(excludes)
     out: dict[str, int] = {}
     for name, value in usage.items():  # in the source's order (a total made here comes last)

@@ -98,9 +98,16 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
   const counts = new Map<string, number>();
   for (const [name, toks] of layout.usage) {
     const value = get(wire, toks);
-    if (typeof value === "number" && Number.isSafeInteger(value)) counts.set(name, value);
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) counts.set(name, value);
+    // no count (null, negative, text): kept as it came, for a round trip
+    else if (value !== undefined) putOwn(fields, pointer(toks), value);
   }
-  if (counts.size > 0) response["usage"] = objectOfCounts(usageIn(counts, layout.usageExcludes));
+  const usage = usageIn(counts, layout.usageExcludes);
+  for (const [name, toks] of layout.usage) {
+    // its sum is past the exact range: kept as it came
+    if (counts.has(name) && !usage.has(name)) putOwn(fields, pointer(toks), counts.get(name));
+  }
+  if (usage.size > 0) response["usage"] = objectOfCounts(usage);
   unknownInto(wire, layout.known, "", fields);
   keep(response, dialect, fields, forms);
   return response;

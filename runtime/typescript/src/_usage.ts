@@ -20,7 +20,11 @@ export function usageIn(counts: ReadonlyMap<string, number>, excludes: Excludes)
   const usage = new Map(counts);
   for (const [name, parts] of excludes) {
     const value = usage.get(name);
-    if (value !== undefined) usage.set(name, value + parts.reduce((sum, part) => sum + (counts.get(part) ?? 0), 0));
+    if (value === undefined) continue;
+    const whole = value + parts.reduce((sum, part) => sum + (counts.get(part) ?? 0), 0);
+    // past what both runtimes hold exactly: no count rather than a rounded one
+    if (Number.isSafeInteger(whole)) usage.set(name, whole);
+    else usage.delete(name);
   }
   return usage;
 }
@@ -38,7 +42,7 @@ export function usageOut(
   const input = usage.get("input_tokens");
   const output = usage.get("output_tokens");
   if (!usage.has("total_tokens") && input !== undefined && output !== undefined) {
-    usage.set("total_tokens", input + output);
+    if (Number.isSafeInteger(input + output)) usage.set("total_tokens", input + output);
   }
   const leavesOut = new Map(excludes);
   const out = new Map<string, number>();

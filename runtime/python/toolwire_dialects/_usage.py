@@ -20,7 +20,7 @@ Lose = Callable[[str, str, str], None]  # (code, pointer, what)
 
 def usage_in(counts: Mapping[str, int], excludes: Excludes) -> dict[str, int]:
     """A dialect's counts in canonical meaning: each count that leaves parts out has the parts
-    the dialect gave added back (a part never leaves parts out itself: the loader checks)."""
+    the dialect gave added back (a part never leaves parts out itself: the meta-schema says so)."""
     usage = dict(counts)
     for name, parts in excludes:
         if name in usage:

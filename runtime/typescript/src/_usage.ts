@@ -15,7 +15,7 @@ export type Excludes = readonly (readonly [string, readonly string[]])[];
 export type Lose = (code: string, at: string, what: string) => void;
 
 /** A dialect's counts in canonical meaning: each count that leaves parts out has the parts
- * the dialect gave added back (a part never leaves parts out itself: the loader checks). */
+ * the dialect gave added back (a part never leaves parts out itself: the meta-schema says so). */
 export function usageIn(counts: ReadonlyMap<string, number>, excludes: Excludes): Map<string, number> {
   const usage = new Map(counts);
   for (const [name, parts] of excludes) {

@@ -233,7 +233,7 @@ class RelayReader:
     def _read(self, item: Any, read: dict[str, Any], out: list[dict[str, Any]]) -> None:
         kind = read["kind"]
         if kind == "usage":
-            counts = {n: v for n, p in read["usage"] if exact_integer(v := at(item, p))}
+            counts = {n: v for n, p in read["usage"] if exact_integer(v := at(item, p)) and v >= 0}
             if counts:
                 # a count that leaves parts out takes them from any event so far (Anthropic:
                 # the cache counts in message_start, a later input_tokens in message_delta)
@@ -242,7 +242,8 @@ class RelayReader:
                 self._counts.update(counts)
                 usage = usage_in(self._counts, excludes)
                 changed = {n: v for n, v in usage.items() if n in counts or before.get(n) != v}
-                out.append({"type": "usage", "usage": changed})
+                if changed:
+                    out.append({"type": "usage", "usage": changed})
             return
         text = at(item, read["text"])
         if type(text) is not str or not text:

@@ -253,7 +253,7 @@ class RelayWriter:
         elif kind == "finish":
             self._finish = event
         elif kind == "usage":
-            self._usage.update({k: v for k, v in event["usage"].items() if exact_integer(v)})
+            self._usage.update({k: v for k, v in event["usage"].items() if exact_integer(v) and v >= 0})
         elif kind == "message_stop":
             self._end(out)
         return out

@@ -331,7 +331,7 @@ export class RelayReader {
       const counts = new Map<string, number>();
       for (const [n, p] of read.usage) {
         const v = at(item, p);
-        if (typeof v === "number" && Number.isSafeInteger(v)) counts.set(n, v);
+        if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) counts.set(n, v);
       }
       if (counts.size > 0) {
         // a count that leaves parts out takes them from any event so far (Anthropic: the
@@ -343,7 +343,7 @@ export class RelayReader {
         for (const [n, v] of usageIn(this.#counts, excludes)) {
           if (counts.has(n) || before.get(n) !== v) putOwn(changed, n, v);
         }
-        out.push({ type: "usage", usage: changed });
+        if (Object.keys(changed).length > 0) out.push({ type: "usage", usage: changed });
       }
       return;
     }

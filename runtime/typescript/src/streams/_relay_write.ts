@@ -269,7 +269,7 @@ export class RelayWriter {
       const usage = event["usage"] as JsonObject;
       for (const k of Object.keys(usage)) {
         const v = usage[k];
-        if (typeof v === "number" && Number.isSafeInteger(v)) this.#usage.set(k, v);
+        if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) this.#usage.set(k, v);
       }
     } else if (kind === "message_stop") {
       this.#end(out);

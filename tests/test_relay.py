@@ -236,7 +236,7 @@ def test_bedrock_lines_are_event_type_payload_objects() -> None:
     ]
     assert [e["contentBlockStop"]["contentBlockIndex"] for e in out if "contentBlockStop" in e] == [0, 1, 2, 3]
     assert out[-2] == {"messageStop": {"stopReason": "tool_use"}}
-    assert out[-1]["metadata"]["usage"] == {"inputTokens": 12, "outputTokens": 30}
+    assert out[-1]["metadata"]["usage"] == {"inputTokens": 12, "outputTokens": 30, "totalTokens": 42}
 
 
 def test_reasoning_into_a_dialect_without_it_is_a_loss_and_strict_raises() -> None:
@@ -307,7 +307,10 @@ def test_usage_a_target_lacks_is_a_loss() -> None:
     relay = convert_stream(events, source="openai_chat", target="anthropic_messages")
     out = list(relay)
     assert out[-2]["usage"] == {"output_tokens": 0, "input_tokens": 5}
-    assert sorted(loss.what for loss in relay.losses) == ["usage reasoning_tokens", "usage total_tokens"]
+    assert sorted(loss.what for loss in relay.losses) == [
+        "the usage count reasoning_tokens",
+        "the usage count total_tokens",
+    ]
 
 
 def test_a_stop_after_calls_is_tool_calls_where_the_dialect_says_stop() -> None:

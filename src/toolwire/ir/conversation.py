@@ -28,6 +28,7 @@ from toolwire.ir.conversation_nodes import (
 )
 from toolwire.ir.lower_rules import empty_blocks
 from toolwire.ir.nodes import Tokens
+from toolwire.ir.usage import response_excludes
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
@@ -221,6 +222,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         finish=finish_toks,
         finish_values=tuple((c, w) for c, w in (finish or {}).get("values", [])),
         usage=usage,
+        usage_excludes=response_excludes(spec),
         constants=constants,
         required=_constants(spec.get("required")),
         item_ids=tuple(sorted(spec.get("item_ids", {}).items())),

@@ -140,6 +140,10 @@ class ResponseLayout:
     )
     finish_values: tuple[tuple[str, Any], ...] = field(metadata=term("conversation.response.finish_reason.values"))
     usage: tuple[tuple[str, Tokens], ...] = field(metadata=term("conversation.response.usage"))
+    # canonical count -> the canonical parts its wire count leaves out (decode adds, encode subtracts)
+    usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = field(
+        metadata=term("conversation.response.usage_excludes")
+    )
     constants: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.constants"))
     required: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.response.required"))
     item_ids: tuple[tuple[str, str], ...] = field(metadata=term("conversation.response.item_ids"))

@@ -55,6 +55,8 @@ class RelaySlot(enum.StrEnum):
     USAGE_OUTPUT_TOKENS = "usage.output_tokens"
     USAGE_TOTAL_TOKENS = "usage.total_tokens"
     USAGE_CACHED_INPUT_TOKENS = "usage.cached_input_tokens"
+    USAGE_CACHE_WRITE_INPUT_TOKENS = "usage.cache_write_input_tokens"
+    USAGE_TOOL_INPUT_TOKENS = "usage.tool_input_tokens"
     USAGE_REASONING_TOKENS = "usage.reasoning_tokens"
 
 
@@ -114,6 +116,8 @@ class RelayIR:
     stop_means_calls: bool = field(metadata=term("stream.relay.stop_means_calls"))
     item_ids: tuple[tuple[str, str], ...] = field(metadata=term("stream.relay.item_ids"))
     writes: tuple[tuple[str, tuple[RelayWrite, ...]], ...] = field(metadata=term("stream.relay.writes"))
+    # the dialect's usage_excludes (dialect.json): what its usage reads and writes count
+    usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def slots(self) -> frozenset[str]:
@@ -160,8 +164,9 @@ def _write(kind: str, raw: dict[str, Any]) -> RelayWrite:
     )
 
 
-def relay_ir(mapping: dict[str, Any]) -> RelayIR | None:
-    """The relay IR of a stream mapping; None when it has no `relay`."""
+def relay_ir(mapping: dict[str, Any], usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> RelayIR | None:
+    """The relay IR of a stream mapping; None when it has no `relay`. usage_excludes is the
+    dialect's (its dialect.json): a stream counts tokens as its responses do."""
     raw = mapping.get("relay")
     if raw is None:
         return None
@@ -171,6 +176,7 @@ def relay_ir(mapping: dict[str, Any]) -> RelayIR | None:
         stop_means_calls=bool(raw.get("stop_means_calls", False)),
         item_ids=tuple(raw.get("item_ids", {}).items()),
         writes=tuple((kind, tuple(_write(kind, w) for w in writes[kind])) for kind in WRITE_KINDS if kind in writes),
+        usage_excludes=usage_excludes,
     )
 
 
@@ -204,6 +210,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
         "stop_means_calls": relay.stop_means_calls,
         "item_ids": dict(relay.item_ids),
         "writes": {kind: [_folded(w, each) for w in ws] for kind, ws in relay.writes if kind != "each"},
+        "usage_excludes": [[name, list(parts)] for name, parts in relay.usage_excludes],
     }
 
 

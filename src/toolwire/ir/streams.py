@@ -29,6 +29,7 @@ from toolwire.ir.stream_nodes import (
     Tokens,
 )
 from toolwire.ir.stream_relay import relay_ir
+from toolwire.ir.usage import usage_excludes
 from toolwire.spec.model import Dialect, Spec
 from toolwire.spec.positions import tokens
 
@@ -178,5 +179,5 @@ def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
         scans=scans,
         events=events,
         emit=stream_emit(mapping, tuple(rules), call, has_stop),
-        relay=relay_ir(mapping),
+        relay=relay_ir(mapping, usage_excludes(dialect.mapping)),
     )

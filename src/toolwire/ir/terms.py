@@ -293,6 +293,8 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("stream.relay.writes{}[].set{}=usage.output_tokens", "Usage: output tokens."),
     T("stream.relay.writes{}[].set{}=usage.total_tokens", "Usage: total tokens."),
     T("stream.relay.writes{}[].set{}=usage.cached_input_tokens", "Usage: input tokens read from a cache."),
+    T("stream.relay.writes{}[].set{}=usage.cache_write_input_tokens", "Usage: input tokens written to a cache."),
+    T("stream.relay.writes{}[].set{}=usage.tool_input_tokens", "Usage: input tokens of tool-use prompts."),
     T("stream.relay.writes{}[].set{}=usage.reasoning_tokens", "Usage: reasoning (thinking) tokens."),
 )
 # fmt: on

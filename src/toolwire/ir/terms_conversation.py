@@ -38,6 +38,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.response.finish_reason.pointer", "The finish reason's place in the response."),
     ("conversation.response.finish_reason.values", "[canonical, wire] pairs: the first of a canonical value encodes, later ones decode (kept as forms); an unlisted wire value is `other`, kept."),
     ("conversation.response.usage", "Canonical token count -> where it is; total_tokens is written as the sum where the wire wants it and the source lacks it."),
+    ("conversation.response.usage_excludes", "Canonical count -> the canonical parts the wire's count leaves out (Anthropic input_tokens: cache reads and writes): decode adds them, encode subtracts them; the stream relay too."),
     ("conversation.response.constants", "Wire values every response has: checked on decode, written on encode."),
     ("conversation.response.required", "Wire fields the canonical model has no value for: written, and reported, with this default when absent."),
     ("conversation.response.item_ids", "Turn list item type -> id prefix: an item written without an id gets the prefix and its position (its absence kept for a round trip)."),

@@ -26,6 +26,7 @@ from toolwire.spec.json_input import BOM, ParseError, ReadProblem, parse_documen
 from toolwire.spec.model import DRAFT, SHAPES, Dialect, Spec, SpecError, StreamVectorFile, VectorFile
 from toolwire.spec.names import dialect_name_problem
 from toolwire.spec.positions import pointer, pointer_line, tokens
+from toolwire.spec.usage import usage_problems
 
 
 class _Problems:
@@ -217,6 +218,8 @@ def _load_dialects(
         before = len(problems.items)
         if mapping is not None:
             problems.schema_errors(path, mapping, validator, "invalid mapping")
+            for at, problem in [] if len(problems.items) > before else usage_problems(mapping):
+                problems.add(path, at, problem)
         if mapping is None or len(problems.items) > before:
             problems.broken_dialects.add(path.parent.name)
             continue

@@ -55,6 +55,7 @@ LOSS_CODES: Final[dict[str, str]] = {
     "turn.fields_dropped": "Fields of a turn that the target splits into separate items.",
     "turn.inserted": "A turn put first or between two turns where the target refuses the order (rule, turn named).",
     "usage.dropped": "A usage count the target has no place for.",
+    "usage.inconsistent": "A usage count smaller than the parts the target counts apart from it: left out, never negative.",
 }
 
 

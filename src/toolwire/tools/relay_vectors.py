@@ -19,6 +19,15 @@ from toolwire.spec.builtin import builtin_folder
 from toolwire.tools.dialects import stream_relay
 
 FILE = "relay.json"
+# canonical counts with every part inside its whole (schemas/canonical/usage.json)
+PARTS_USAGE = {
+    "input_tokens": 135,
+    "output_tokens": 50,
+    "cached_input_tokens": 100,
+    "cache_write_input_tokens": 20,
+    "tool_input_tokens": 5,
+    "reasoning_tokens": 40,
+}
 
 
 def _cases(dialect: str) -> list[dict[str, Any]]:
@@ -71,6 +80,17 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
         {
             "description": "a call cut off by the length limit",
             "canonical": [start, *call[:2], {"type": "finish", "finish_reason": "length"}, *end],
+        },
+        {
+            # each count as the dialect counts it (its usage_excludes), the total as the sum
+            "description": "usage with every part: cache reads and writes, tool-use prompts, reasoning",
+            "canonical": [
+                start,
+                {"type": "text_delta", "text": "Hello"},
+                {"type": "finish", "finish_reason": "stop"},
+                {"type": "usage", "usage": PARTS_USAGE},
+                end[-1],
+            ],
         },
         {
             # no finish: the stream ends where it was cut, its call open, nothing made up

@@ -174,6 +174,7 @@ def _response(r: ResponseLayout) -> str:
         ("finish", _ts(r.finish)),
         ("finishValues", _ts(r.finish_values, indent)),
         ("usage", _ts(r.usage, indent)),
+        ("usageExcludes", _ts(r.usage_excludes, indent)),
         ("constants", _ts(r.constants, indent)),
         ("required", _ts(r.required, indent)),
         ("itemIds", _ts(r.item_ids, indent)),

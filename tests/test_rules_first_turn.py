@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from toolwire_dialects import DIALECTS, convert
-from toolwire_dialects._errors import CanonicalError, LossError
+from toolwire_dialects._errors import LossError, RequiredValueError
 
 from tests.test_rules_empty_order import ROOT, SPEC, TALKERS
 from toolwire.ir.conversation import conversation_ir
@@ -152,10 +152,10 @@ def test_tool_blocks_no_call_names_are_an_error_not_an_invalid_request() -> None
     """A result answering no call leaves no name to make a tool of: the required toolConfig
     cannot be filled, so the conversion refuses (lenient too) rather than send what Bedrock rejects."""
     said = (
-        "canonical request is invalid: /messages: tool blocks whose tool no call in the history names "
+        "bedrock_converse/request: /toolConfig: tool blocks whose tool no call in the history names "
         f"(the target requires tool definitions beside them, and has no name to make one from; rule {TOOLS_RULE})"
     )
-    with pytest.raises(CanonicalError) as caught:
+    with pytest.raises(RequiredValueError) as caught:
         _convert(CHAT_ORPHAN_RESULT, "openai_chat")
     assert str(caught.value) == said
 
@@ -307,7 +307,7 @@ def test_typescript_repairs_as_python_does() -> None:
                 try:
                     got = convert(copy.deepcopy(wire), **options)
                     expected.append([got.value, [list(loss) for loss in got.losses]])
-                except (LossError, CanonicalError) as exc:
+                except (LossError, RequiredValueError) as exc:
                     expected.append(["error", type(exc).__name__, str(exc)])
     answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolwire_dialects._errors import CanonicalError
+from toolwire_dialects._errors import RequiredValueError
 
 from toolwire.ir.conversation_nodes import RequestLayout
 from toolwire.spec.rules import PERMISSIVE, CoRequiredRule, FirstRoleRule
@@ -71,7 +71,7 @@ def filled(
                 "tool blocks whose tool no call in the history names (the target requires tool definitions "
                 f"beside them, and has no name to make one from; rule {rule.name})"
             )
-            raise CanonicalError("request", ValueError(f"/messages: {said}"))
+            raise RequiredValueError(rule.dialect, "request", "/" + "/".join(rule.tokens), said)
         written = write_tools([{"name": n, "parameters": dict(PERMISSIVE)} for n in names])
         head = rule.tokens[0]
         if head in wire:

@@ -137,6 +137,7 @@ class ResponseLayout(NamedTuple):
     finish: Toks | None
     finish_values: tuple[tuple[str, Any], ...]
     usage: tuple[tuple[str, Toks], ...]
+    usage_excludes: tuple[tuple[str, tuple[str, ...]], ...]  # count -> the parts its wire count leaves out
     constants: Constants
     required: Constants
     item_ids: tuple[tuple[str, str], ...]  # a turn list item's type -> the prefix of the id it is given

@@ -15,6 +15,7 @@ from ._errors import MISSING, DecodeError, Encoded, describe
 from ._extract import elements
 from ._ids import IdMap
 from ._strict_json import exact_integer
+from ._usage import usage_in, usage_out
 
 __all__ = ["decode_response", "encode_response", "finish_in"]
 
@@ -89,11 +90,17 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
             response["finish_reason"] = finish_in(
                 wire_reason, layout.finish_values, layout.finish, forms, fields, calls
             )
-    usage: dict[str, Any] = {}
+    counts: dict[str, int] = {}
     for name, toks in layout.usage:
         value = get(wire, toks)
-        if exact_integer(value):
-            usage[name] = value
+        if exact_integer(value) and value >= 0:
+            counts[name] = value
+        elif value is not MISSING:  # no count (null, negative, text): kept as it came, for a round trip
+            fields[pointer(toks)] = value
+    usage = usage_in(counts, layout.usage_excludes)
+    for name, toks in layout.usage:
+        if name in counts and name not in usage:  # its sum is past the exact range: kept as it came
+            fields[pointer(toks)] = counts[name]
     if usage:
         response["usage"] = usage
     unknown_into(wire, layout.known, "", fields)
@@ -224,20 +231,9 @@ def encode_response(
             wire.update(body)
     calls = any(part.get("type") == "tool_call" for part in message["parts"])
     _finish_out(wire, canonical.get("finish_reason"), layout, forms, run, calls)
-    usage = canonical.get("usage") or EMPTY
     places = dict(layout.usage)
-    for name, value in usage.items():
-        if name in places:
-            put(wire, places[name], value)
-        elif name != "total_tokens":  # the sum of the others: no loss where the target leaves it out
-            run.lose("usage.dropped", f"/usage/{name}", f"the usage count {name}")
-    if (
-        "total_tokens" in places
-        and "total_tokens" not in usage
-        and "input_tokens" in usage
-        and "output_tokens" in usage
-    ):
-        put(wire, places["total_tokens"], usage["input_tokens"] + usage["output_tokens"])
+    for name, value in usage_out(canonical.get("usage") or EMPTY, places, layout.usage_excludes, run.lose).items():
+        put(wire, places[name], value)
     run.put_fields(wire, own, "")
     if layout.item_ids and layout.turns is not None:
         _give_ids(get(wire, layout.turns), layout, forms)

@@ -1416,6 +1416,82 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
         settings = {}
     _settings_out(wire, settings, forms, lose)
     out.put_fields(wire, own, "")
+    if wire.get("toolConfig", _MISSING) is _MISSING:
+        w_found = False
+        w_seq0 = wire.get("messages", _MISSING)
+        if type(w_seq0) is list:
+            for w_item0 in w_seq0:
+                w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
+                if type(w_seq1) is list:
+                    for w_item1 in w_seq1:
+                        if (_n.get("toolUse", _MISSING) if type(_n := w_item1) is dict else _MISSING) is not _MISSING:
+                            w_found = True
+        w_seq0 = wire.get("messages", _MISSING)
+        if type(w_seq0) is list:
+            for w_item0 in w_seq0:
+                w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
+                if type(w_seq1) is list:
+                    for w_item1 in w_seq1:
+                        if (
+                            _n.get("toolResult", _MISSING) if type(_n := w_item1) is dict else _MISSING
+                        ) is not _MISSING:
+                            w_found = True
+        if w_found:
+            w_names = {}
+            w_tools = []
+            if type(messages) is list:
+                for w_message in messages:
+                    w_parts = _n.get("parts", _MISSING) if type(_n := w_message) is dict else _MISSING
+                    if type(w_parts) is list:
+                        for w_part in w_parts:
+                            w_name = None
+                            if (_n.get("type", _MISSING) if type(_n := w_part) is dict else _MISSING) == "tool_call":
+                                w_name = (
+                                    _n.get("name", _MISSING)
+                                    if type(
+                                        _n := (_n.get("call", _MISSING) if type(_n := w_part) is dict else _MISSING)
+                                    )
+                                    is dict
+                                    else _MISSING
+                                )
+                            if (_n.get("type", _MISSING) if type(_n := w_part) is dict else _MISSING) == "tool_result":
+                                w_name = (
+                                    _n.get("name", _MISSING)
+                                    if type(
+                                        _n := (_n.get("result", _MISSING) if type(_n := w_part) is dict else _MISSING)
+                                    )
+                                    is dict
+                                    else _MISSING
+                                )
+                            if ((type(w_name) is str) and (w_name != "")) and (
+                                (_n.get(w_name, _MISSING) if type(_n := w_names) is dict else _MISSING) is _MISSING
+                            ):
+                                w_names[w_name] = True
+                                w_tools.append({"name": w_name, "parameters": {"type": "object"}})
+            if w_tools:
+                lose(
+                    "tools.synthesised",
+                    "/tools",
+                    'a history of tool calls without tool definitions (one synthesised per tool the calls use, input schema {"type": "object"}; rule bedrock_converse/tool-config-with-tool-blocks)',
+                )
+                w_given = {"tools": w_tools}
+                _conv.encode_tools(
+                    wire,
+                    w_given.get("tools"),
+                    w_given.get("tool_choice"),
+                    _CODECS,
+                    out.id_map,
+                    out.losses,
+                    out.strict,
+                    forms,
+                )
+            else:
+                raise _rt.RequiredValueError(
+                    DIALECT,
+                    "request",
+                    "/toolConfig",
+                    "tool blocks whose tool no call in the history names (the target requires tool definitions beside them, and has no name to make one from; rule bedrock_converse/tool-config-with-tool-blocks)",
+                )
     return wire
 
 
@@ -1545,6 +1621,15 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                             w_content.append(block)
                         w_dropped = False
                     else:
+                        if not units:
+                            w_role = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
+                            if (type(w_role) is str) and (w_role != "user"):
+                                lose(
+                                    "turn.inserted",
+                                    g_at,
+                                    f'a conversation starting with {_conv.article(w_role)} turn (the turn {{"role": "user", "content": [{{"text": "Please continue."}}]}} put first; rule bedrock_converse/first-turn-user)',
+                                )
+                                units.append({"role": "user", "content": [{"text": "Please continue."}]})
                         units.append(written)
                         w_unit = written
                         w_dropped = False
@@ -1597,11 +1682,29 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                                         w_content.append(block)
                                     w_dropped = False
                                 else:
+                                    if not units:
+                                        w_role = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
+                                        if (type(w_role) is str) and (w_role != "user"):
+                                            lose(
+                                                "turn.inserted",
+                                                g_at,
+                                                f'a conversation starting with {_conv.article(w_role)} turn (the turn {{"role": "user", "content": [{{"text": "Please continue."}}]}} put first; rule bedrock_converse/first-turn-user)',
+                                            )
+                                            units.append({"role": "user", "content": [{"text": "Please continue."}]})
                                     units.append(written)
                                     w_unit = written
                                     w_dropped = False
                             elif g_own.get("fields", _MISSING):
                                 lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
+                            if not units:
+                                w_role = _n.get("role", _MISSING) if type(_n := part["value"]) is dict else _MISSING
+                                if (type(w_role) is str) and (w_role != "user"):
+                                    lose(
+                                        "turn.inserted",
+                                        where,
+                                        f'a conversation starting with {_conv.article(w_role)} turn (the turn {{"role": "user", "content": [{{"text": "Please continue."}}]}} put first; rule bedrock_converse/first-turn-user)',
+                                    )
+                                    units.append({"role": "user", "content": [{"text": "Please continue."}]})
                             units.append(part["value"])
                             w_unit = part["value"]
                             w_dropped = False
@@ -1638,6 +1741,15 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 w_content.append(block)
             w_dropped = False
         else:
+            if not units:
+                w_role = _n.get("role", _MISSING) if type(_n := written) is dict else _MISSING
+                if (type(w_role) is str) and (w_role != "user"):
+                    lose(
+                        "turn.inserted",
+                        g_at,
+                        f'a conversation starting with {_conv.article(w_role)} turn (the turn {{"role": "user", "content": [{{"text": "Please continue."}}]}} put first; rule bedrock_converse/first-turn-user)',
+                    )
+                    units.append({"role": "user", "content": [{"text": "Please continue."}]})
             units.append(written)
             w_unit = written
             w_dropped = False
@@ -1987,7 +2099,9 @@ _RESPONSE = _conv.ResponseLayout(
         ("output_tokens", ("usage", "outputTokens")),
         ("total_tokens", ("usage", "totalTokens")),
         ("cached_input_tokens", ("usage", "cacheReadInputTokens")),
+        ("cache_write_input_tokens", ("usage", "cacheWriteInputTokens")),
     ),
+    usage_excludes=(("input_tokens", ("cached_input_tokens", "cache_write_input_tokens")),),
     constants=(),
     required=((("stopReason",), "end_turn"),),
     item_ids=(),
@@ -2075,6 +2189,7 @@ _RESPONSE = _conv.ResponseLayout(
             ("usage", "outputTokens"),
             ("usage", "totalTokens"),
             ("usage", "cacheReadInputTokens"),
+            ("usage", "cacheWriteInputTokens"),
         ),
     ),
 )

@@ -327,7 +327,11 @@ class Request(TypedDict):
 
 
 class Usage(TypedDict):
-    """Token counts of one response.
+    """Token counts of one response, each with one meaning whatever the dialect: the parts
+    (cached_input_tokens, cache_write_input_tokens, tool_input_tokens of input_tokens;
+    reasoning_tokens of output_tokens) are included in their whole, and total_tokens is input_tokens
+    + output_tokens. A dialect whose wire count leaves parts out says so (usage_excludes in its
+    dialect.json): decode adds them, encode subtracts them.
 
     From `schemas/canonical/usage.json#`.
     """
@@ -336,6 +340,8 @@ class Usage(TypedDict):
     output_tokens: NotRequired[int]
     total_tokens: NotRequired[int]
     cached_input_tokens: NotRequired[int]
+    cache_write_input_tokens: NotRequired[int]
+    tool_input_tokens: NotRequired[int]
     reasoning_tokens: NotRequired[int]
 
 

@@ -1830,6 +1830,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("output_tokens", ("usage", "tokens", "output_tokens")),
         ("cached_input_tokens", ("usage", "cached_tokens")),
     ),
+    usage_excludes=(),
     constants=(),
     required=((("id",), "toolwire"), (("finish_reason",), "COMPLETE")),
     item_ids=(),

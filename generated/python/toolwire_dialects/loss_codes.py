@@ -47,10 +47,12 @@ LossCode = Literal[
     "tool.strict_dropped",
     "tool_choice.dropped",
     "tool_choice.widened",
+    "tools.synthesised",
     "turn.empty_dropped",
     "turn.fields_dropped",
     "turn.inserted",
     "usage.dropped",
+    "usage.inconsistent",
 ]
 
 LOSS_CODES: Final[dict[str, str]] = {
@@ -92,8 +94,10 @@ LOSS_CODES: Final[dict[str, str]] = {
     "tool.strict_dropped": "Strict schema enforcement the target cannot apply to this tool or schema.",
     "tool_choice.dropped": "A tool choice the target cannot state, or one without tools: the model chooses freely.",
     "tool_choice.widened": "A tool choice sent as the nearest one the target has, which lets the model choose more.",
+    "tools.synthesised": "Tool definitions the target requires beside tool calls, one per tool called (rule named).",
     "turn.empty_dropped": "A turn or system instructions left empty by the dropped blocks, left out; the rule is named.",
     "turn.fields_dropped": "Fields of a turn that the target splits into separate items.",
-    "turn.inserted": "A turn put between two turns whose order the target refuses (the rule and the turn are named).",
+    "turn.inserted": "A turn put first or between two turns where the target refuses the order (rule, turn named).",
     "usage.dropped": "A usage count the target has no place for.",
+    "usage.inconsistent": "A usage count smaller than the parts the target counts apart from it: left out, never negative.",
 }

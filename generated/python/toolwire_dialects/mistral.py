@@ -2365,6 +2365,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("total_tokens", ("usage", "total_tokens")),
         ("cached_input_tokens", ("usage", "prompt_tokens_details", "cached_tokens")),
     ),
+    usage_excludes=(),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
     required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
     item_ids=(),

@@ -1360,6 +1360,7 @@ _RESPONSE = _conv.ResponseLayout(
     finish=("done_reason",),
     finish_values=(("stop", "stop"), ("tool_calls", "stop"), ("length", "length")),
     usage=(("input_tokens", ("prompt_eval_count",)), ("output_tokens", ("eval_count",))),
+    usage_excludes=(),
     constants=((("done",), True),),
     required=((("model",), "toolwire"),),
     item_ids=(),

@@ -2231,6 +2231,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "prompt_tokens_details", "cached_tokens")),
         ("reasoning_tokens", ("usage", "completion_tokens_details", "reasoning_tokens")),
     ),
+    usage_excludes=(),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
     required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
     item_ids=(),

@@ -2387,6 +2387,7 @@ _RESPONSE = _conv.ResponseLayout(
         ("cached_input_tokens", ("usage", "input_tokens_details", "cached_tokens")),
         ("reasoning_tokens", ("usage", "output_tokens_details", "reasoning_tokens")),
     ),
+    usage_excludes=(),
     constants=((("object",), "response"),),
     required=(),
     item_ids=(("function_call", "fc_toolwire_"), ("message", "msg_toolwire_"), ("reasoning", "rs_toolwire_")),

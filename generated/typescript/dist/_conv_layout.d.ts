@@ -118,6 +118,7 @@ export interface ResponseLayout {
     readonly finish: Toks | null;
     readonly finishValues: readonly (readonly [string, unknown])[];
     readonly usage: readonly (readonly [string, Toks])[];
+    readonly usageExcludes: readonly (readonly [string, readonly string[]])[];
     readonly constants: Constants;
     readonly required: Constants;
     readonly itemIds: readonly (readonly [string, string])[];

@@ -2603,7 +2603,9 @@ const CONV_RESPONSE = {
         ["input_tokens", ["usage", "input_tokens"]],
         ["output_tokens", ["usage", "output_tokens"]],
         ["cached_input_tokens", ["usage", "cache_read_input_tokens"]],
+        ["cache_write_input_tokens", ["usage", "cache_creation_input_tokens"]],
     ],
+    usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
     constants: [[["type"], "message"]],
     required: [],
     itemIds: [],
@@ -2703,6 +2705,7 @@ const CONV_RESPONSE = {
         ["usage", "input_tokens"],
         ["usage", "output_tokens"],
         ["usage", "cache_read_input_tokens"],
+        ["usage", "cache_creation_input_tokens"],
         ["type"],
     ]),
     emptyBlocks: [

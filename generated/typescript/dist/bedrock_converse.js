@@ -1554,6 +1554,14 @@ function requestOut(canonical, model, out, lose) {
     let units;
     let text;
     let settings;
+    let wFound;
+    let wSeq0;
+    let wSeq1;
+    let wNames;
+    let wTools;
+    let wParts;
+    let wName;
+    let wGiven;
     let wire;
     own = out.own(canonical, "");
     forms = conv.formsOf(own);
@@ -1612,6 +1620,69 @@ function requestOut(canonical, model, out, lose) {
     }
     settingsOut(wire, settings, forms, lose);
     out.putFields(wire, own, "");
+    if (rt.getOwn(wire, "toolConfig") === undefined) {
+        wFound = false;
+        wSeq0 = rt.getOwn(wire, "messages");
+        if (Array.isArray(wSeq0)) {
+            for (const wItem0 of wSeq0) {
+                wSeq1 = conv.keyOf(wItem0, "content");
+                if (Array.isArray(wSeq1)) {
+                    for (const wItem1 of wSeq1) {
+                        if (conv.keyOf(wItem1, "toolUse") !== undefined) {
+                            wFound = true;
+                        }
+                    }
+                }
+            }
+        }
+        wSeq0 = rt.getOwn(wire, "messages");
+        if (Array.isArray(wSeq0)) {
+            for (const wItem0 of wSeq0) {
+                wSeq1 = conv.keyOf(wItem0, "content");
+                if (Array.isArray(wSeq1)) {
+                    for (const wItem1 of wSeq1) {
+                        if (conv.keyOf(wItem1, "toolResult") !== undefined) {
+                            wFound = true;
+                        }
+                    }
+                }
+            }
+        }
+        if (wFound) {
+            wNames = {};
+            wTools = [];
+            if (Array.isArray(messages)) {
+                for (const wMessage of messages) {
+                    wParts = conv.keyOf(wMessage, "parts");
+                    if (Array.isArray(wParts)) {
+                        for (const wPart of wParts) {
+                            wName = null;
+                            if (conv.keyOf(wPart, "type") === "tool_call") {
+                                wName = conv.keyOf(conv.keyOf(wPart, "call"), "name");
+                            }
+                            if (conv.keyOf(wPart, "type") === "tool_result") {
+                                wName = conv.keyOf(conv.keyOf(wPart, "result"), "name");
+                            }
+                            if (((typeof wName === "string") && (wName !== "")) && (conv.keyOf(wNames, wName) === undefined)) {
+                                rt.putOwn(wNames, wName, true);
+                                wTools.push({ "name": wName, "parameters": { "type": "object" } });
+                            }
+                        }
+                    }
+                }
+            }
+            if (Object.keys(wTools).length > 0) {
+                lose("tools.synthesised", "/tools", "a history of tool calls without tool definitions (one synthesised per tool the calls use, input schema " +
+                    "{\"type\": \"object\"}; rule bedrock_converse/tool-config-with-tool-blocks)");
+                wGiven = { "tools": wTools };
+                conv.encodeTools(wire, conv.keyOf(wGiven, "tools") ?? null, conv.keyOf(wGiven, "tool_choice") ?? null, CONV_CODECS, out.idMap, out.losses, out.strict, forms);
+            }
+            else {
+                throw new rt.RequiredValueError(DIALECT, "request", "/toolConfig", "tool blocks whose tool no call in the history names (the target requires tool definitions beside them, " +
+                    "and has no name to make one from; rule bedrock_converse/tool-config-with-tool-blocks)");
+            }
+        }
+    }
     return wire;
 }
 /** The system turns moved out of the conversation (each [index, message]) as the system field. */
@@ -1731,6 +1802,7 @@ function turnsOut(messages, lead, out, lose) {
     let written;
     let wContent;
     let nContent;
+    let wRole;
     let where;
     let kind;
     let sent;
@@ -1764,6 +1836,14 @@ function turnsOut(messages, lead, out, lose) {
                         wDropped = false;
                     }
                     else {
+                        if (Object.keys(units).length === 0) {
+                            wRole = conv.keyOf(written, "role");
+                            if ((typeof wRole === "string") && (wRole !== "user")) {
+                                lose("turn.inserted", gAt, "a conversation starting with " + String(conv.article(wRole)) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} put " +
+                                    "first; rule bedrock_converse/first-turn-user)");
+                                units.push({ "role": "user", "content": [{ "text": "Please continue." }] });
+                            }
+                        }
                         units.push(written);
                         wUnit = written;
                         wDropped = false;
@@ -1818,6 +1898,14 @@ function turnsOut(messages, lead, out, lose) {
                                     wDropped = false;
                                 }
                                 else {
+                                    if (Object.keys(units).length === 0) {
+                                        wRole = conv.keyOf(written, "role");
+                                        if ((typeof wRole === "string") && (wRole !== "user")) {
+                                            lose("turn.inserted", gAt, "a conversation starting with " + String(conv.article(wRole)) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} " +
+                                                "put first; rule bedrock_converse/first-turn-user)");
+                                            units.push({ "role": "user", "content": [{ "text": "Please continue." }] });
+                                        }
+                                    }
                                     units.push(written);
                                     wUnit = written;
                                     wDropped = false;
@@ -1825,6 +1913,14 @@ function turnsOut(messages, lead, out, lose) {
                             }
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                                 lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
+                            }
+                            if (Object.keys(units).length === 0) {
+                                wRole = conv.keyOf(rt.getKey(part, "value"), "role");
+                                if ((typeof wRole === "string") && (wRole !== "user")) {
+                                    lose("turn.inserted", where, "a conversation starting with " + String(conv.article(wRole)) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} put " +
+                                        "first; rule bedrock_converse/first-turn-user)");
+                                    units.push({ "role": "user", "content": [{ "text": "Please continue." }] });
+                                }
                             }
                             units.push(rt.getKey(part, "value"));
                             wUnit = rt.getKey(part, "value");
@@ -1863,6 +1959,14 @@ function turnsOut(messages, lead, out, lose) {
             wDropped = false;
         }
         else {
+            if (Object.keys(units).length === 0) {
+                wRole = conv.keyOf(written, "role");
+                if ((typeof wRole === "string") && (wRole !== "user")) {
+                    lose("turn.inserted", gAt, "a conversation starting with " + String(conv.article(wRole)) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} put first; " +
+                        "rule bedrock_converse/first-turn-user)");
+                    units.push({ "role": "user", "content": [{ "text": "Please continue." }] });
+                }
+            }
             units.push(written);
             wUnit = written;
             wDropped = false;
@@ -2248,7 +2352,9 @@ const CONV_RESPONSE = {
         ["output_tokens", ["usage", "outputTokens"]],
         ["total_tokens", ["usage", "totalTokens"]],
         ["cached_input_tokens", ["usage", "cacheReadInputTokens"]],
+        ["cache_write_input_tokens", ["usage", "cacheWriteInputTokens"]],
     ],
+    usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
     constants: [],
     required: [[["stopReason"], "end_turn"]],
     itemIds: [],
@@ -2333,6 +2439,7 @@ const CONV_RESPONSE = {
         ["usage", "outputTokens"],
         ["usage", "totalTokens"],
         ["usage", "cacheReadInputTokens"],
+        ["usage", "cacheWriteInputTokens"],
     ]),
     emptyBlocks: [
         [

@@ -2150,6 +2150,7 @@ const CONV_RESPONSE = {
         ["output_tokens", ["usage", "tokens", "output_tokens"]],
         ["cached_input_tokens", ["usage", "cached_tokens"]],
     ],
+    usageExcludes: [],
     constants: [],
     required: [[["id"], "toolwire"], [["finish_reason"], "COMPLETE"]],
     itemIds: [],

@@ -2795,6 +2795,7 @@ const CONV_RESPONSE = {
         ["total_tokens", ["usage", "total_tokens"]],
         ["cached_input_tokens", ["usage", "prompt_tokens_details", "cached_tokens"]],
     ],
+    usageExcludes: [],
     constants: [[["object"], "chat.completion"], [["choices", "0", "index"], 0]],
     required: [[["created"], 0], [["choices", "0", "finish_reason"], "stop"]],
     itemIds: [],

@@ -129,6 +129,7 @@ export interface ResponseLayout {
   readonly finish: Toks | null;
   readonly finishValues: readonly (readonly [string, unknown])[];
   readonly usage: readonly (readonly [string, Toks])[];
+  readonly usageExcludes: readonly (readonly [string, readonly string[]])[]; // count -> the parts its wire count leaves out
   readonly constants: Constants;
   readonly required: Constants;
   readonly itemIds: readonly (readonly [string, string])[]; // a turn list item's type -> its id's prefix

@@ -15,6 +15,14 @@ import type { JsonObject } from "./_errors.js";
 import { elements, pyEqual } from "./_extract.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
+import { usageIn, usageOut } from "./_usage.js";
+
+/** Counts as a plain object, in their order. */
+function objectOfCounts(counts: ReadonlyMap<string, number>): JsonObject {
+  const out: JsonObject = {};
+  for (const [name, value] of counts) putOwn(out, name, value);
+  return out;
+}
 
 /** (Internal: Python's parameters, positionally.) */
 export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject {
@@ -87,12 +95,19 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
       response["finish_reason"] = finishIn(wireReason, layout.finishValues, layout.finish, forms, fields, calls);
     }
   }
-  const usage: JsonObject = {};
+  const counts = new Map<string, number>();
   for (const [name, toks] of layout.usage) {
     const value = get(wire, toks);
-    if (typeof value === "number" && Number.isSafeInteger(value)) putOwn(usage, name, value);
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) counts.set(name, value);
+    // no count (null, negative, text): kept as it came, for a round trip
+    else if (value !== undefined) putOwn(fields, pointer(toks), value);
   }
-  if (truthy(usage)) response["usage"] = usage;
+  const usage = usageIn(counts, layout.usageExcludes);
+  for (const [name, toks] of layout.usage) {
+    // its sum is past the exact range: kept as it came
+    if (counts.has(name) && !usage.has(name)) putOwn(fields, pointer(toks), counts.get(name));
+  }
+  if (usage.size > 0) response["usage"] = objectOfCounts(usage);
   unknownInto(wire, layout.known, "", fields);
   keep(response, dialect, fields, forms);
   return response;
@@ -237,20 +252,10 @@ export function encodeResponse(
   const usageValue = getOwn(canonical, "usage");
   const usage = truthy(usageValue) ? asObject(usageValue, "usage") : EMPTY;
   const places = new Map(layout.usage);
-  for (const name of Object.keys(usage)) {
-    const place = places.get(name);
-    if (place !== undefined) put(wire, place, getOwn(usage, name));
-    // the sum of the others: no loss where the target leaves it out
-    else if (name !== "total_tokens") run.lose("usage.dropped", `/usage/${name}`, `the usage count ${name}`);
-  }
-  const total = places.get("total_tokens");
-  if (
-    total !== undefined &&
-    !hasOwn(usage, "total_tokens") &&
-    hasOwn(usage, "input_tokens") &&
-    hasOwn(usage, "output_tokens")
-  ) {
-    put(wire, total, (usage["input_tokens"] as number) + (usage["output_tokens"] as number));
+  const given = new Map(Object.keys(usage).map((name) => [name, getOwn(usage, name) as number]));
+  const lose = (code: string, at: string, what: string): void => run.lose(code, at, what);
+  for (const [name, value] of usageOut(given, new Set(places.keys()), layout.usageExcludes, lose)) {
+    put(wire, places.get(name) as Toks, value);
   }
   run.putFields(wire, own, "");
   if (layout.itemIds.length > 0 && layout.turns !== null) giveIds(get(wire, layout.turns), layout, forms);

@@ -3028,7 +3028,9 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["input_tokens", ["usage", "input_tokens"]],
     ["output_tokens", ["usage", "output_tokens"]],
     ["cached_input_tokens", ["usage", "cache_read_input_tokens"]],
+    ["cache_write_input_tokens", ["usage", "cache_creation_input_tokens"]],
   ],
+  usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
   constants: [[["type"], "message"]],
   required: [],
   itemIds: [],
@@ -3128,6 +3130,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "input_tokens"],
     ["usage", "output_tokens"],
     ["usage", "cache_read_input_tokens"],
+    ["usage", "cache_creation_input_tokens"],
     ["type"],
   ]),
   emptyBlocks: [

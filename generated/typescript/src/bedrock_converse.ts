@@ -1983,6 +1983,14 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   let units: unknown;
   let text: unknown;
   let settings: unknown;
+  let wFound: unknown;
+  let wSeq0: unknown;
+  let wSeq1: unknown;
+  let wNames: unknown;
+  let wTools: unknown;
+  let wParts: unknown;
+  let wName: unknown;
+  let wGiven: unknown;
   let wire: JsonObject;
   own = out.own(canonical, "");
   forms = conv.formsOf(own as JsonObject);
@@ -2050,6 +2058,88 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   }
   settingsOut(wire as JsonObject, settings as JsonObject, forms as JsonObject, lose);
   out.putFields(wire, own as JsonObject, "");
+  if (rt.getOwn(wire, "toolConfig") === undefined) {
+    wFound = false;
+    wSeq0 = rt.getOwn(wire, "messages");
+    if (Array.isArray(wSeq0)) {
+      for (const wItem0 of wSeq0 as unknown[]) {
+        wSeq1 = conv.keyOf(wItem0, "content");
+        if (Array.isArray(wSeq1)) {
+          for (const wItem1 of wSeq1 as unknown[]) {
+            if (conv.keyOf(wItem1, "toolUse") !== undefined) {
+              wFound = true;
+            }
+          }
+        }
+      }
+    }
+    wSeq0 = rt.getOwn(wire, "messages");
+    if (Array.isArray(wSeq0)) {
+      for (const wItem0 of wSeq0 as unknown[]) {
+        wSeq1 = conv.keyOf(wItem0, "content");
+        if (Array.isArray(wSeq1)) {
+          for (const wItem1 of wSeq1 as unknown[]) {
+            if (conv.keyOf(wItem1, "toolResult") !== undefined) {
+              wFound = true;
+            }
+          }
+        }
+      }
+    }
+    if (wFound) {
+      wNames = {};
+      wTools = [];
+      if (Array.isArray(messages)) {
+        for (const wMessage of messages as unknown[]) {
+          wParts = conv.keyOf(wMessage, "parts");
+          if (Array.isArray(wParts)) {
+            for (const wPart of wParts as unknown[]) {
+              wName = null;
+              if (conv.keyOf(wPart, "type") === "tool_call") {
+                wName = conv.keyOf(conv.keyOf(wPart, "call"), "name");
+              }
+              if (conv.keyOf(wPart, "type") === "tool_result") {
+                wName = conv.keyOf(conv.keyOf(wPart, "result"), "name");
+              }
+              if (
+                ((typeof wName === "string") && (wName !== "")) && (conv.keyOf(wNames, wName as string) === undefined)
+              ) {
+                rt.putOwn(wNames as JsonObject, wName as string, true);
+                (wTools as unknown[]).push({ "name": wName, "parameters": {"type": "object"} });
+              }
+            }
+          }
+        }
+      }
+      if (Object.keys(wTools as object).length > 0) {
+        lose(
+          "tools.synthesised",
+          "/tools",
+          "a history of tool calls without tool definitions (one synthesised per tool the calls use, input schema " +
+              "{\"type\": \"object\"}; rule bedrock_converse/tool-config-with-tool-blocks)",
+        );
+        wGiven = { "tools": wTools };
+        conv.encodeTools(
+          wire,
+          conv.keyOf(wGiven, "tools") ?? null,
+          conv.keyOf(wGiven, "tool_choice") ?? null,
+          CONV_CODECS,
+          out.idMap,
+          out.losses,
+          out.strict,
+          forms as JsonObject,
+        );
+      } else {
+        throw new rt.RequiredValueError(
+          DIALECT,
+          "request",
+          "/toolConfig",
+          "tool blocks whose tool no call in the history names (the target requires tool definitions beside them, " +
+              "and has no name to make one from; rule bedrock_converse/tool-config-with-tool-blocks)" as string,
+        );
+      }
+    }
+  }
   return wire;
 }
 
@@ -2193,6 +2283,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
   let written: unknown;
   let wContent: unknown;
   let nContent: unknown;
+  let wRole: unknown;
   let where: unknown;
   let kind: unknown;
   let sent: unknown;
@@ -2224,6 +2315,20 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             }
             wDropped = false;
           } else {
+            if (Object.keys(units as object).length === 0) {
+              wRole = conv.keyOf(written, "role");
+              if ((typeof wRole === "string") && (wRole !== "user")) {
+                lose(
+                  "turn.inserted",
+                  gAt as string,
+                  "a conversation starting with " + String(
+                    conv.article(wRole as string)
+                  ) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} put " +
+                      "first; rule bedrock_converse/first-turn-user)",
+                );
+                (units as unknown[]).push({"role": "user", "content": [{"text": "Please continue."}]});
+              }
+            }
             (units as unknown[]).push(written);
             wUnit = written;
             wDropped = false;
@@ -2279,12 +2384,40 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
                   }
                   wDropped = false;
                 } else {
+                  if (Object.keys(units as object).length === 0) {
+                    wRole = conv.keyOf(written, "role");
+                    if ((typeof wRole === "string") && (wRole !== "user")) {
+                      lose(
+                        "turn.inserted",
+                        gAt as string,
+                        "a conversation starting with " + String(
+                          conv.article(wRole as string)
+                        ) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} " +
+                            "put first; rule bedrock_converse/first-turn-user)",
+                      );
+                      (units as unknown[]).push({"role": "user", "content": [{"text": "Please continue."}]});
+                    }
+                  }
                   (units as unknown[]).push(written);
                   wUnit = written;
                   wDropped = false;
                 }
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                 lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
+              }
+              if (Object.keys(units as object).length === 0) {
+                wRole = conv.keyOf(rt.getKey(part, "value"), "role");
+                if ((typeof wRole === "string") && (wRole !== "user")) {
+                  lose(
+                    "turn.inserted",
+                    where as string,
+                    "a conversation starting with " + String(
+                      conv.article(wRole as string)
+                    ) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} put " +
+                        "first; rule bedrock_converse/first-turn-user)",
+                  );
+                  (units as unknown[]).push({"role": "user", "content": [{"text": "Please continue."}]});
+                }
               }
               (units as unknown[]).push(rt.getKey(part, "value"));
               wUnit = rt.getKey(part, "value");
@@ -2324,6 +2457,20 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
       }
       wDropped = false;
     } else {
+      if (Object.keys(units as object).length === 0) {
+        wRole = conv.keyOf(written, "role");
+        if ((typeof wRole === "string") && (wRole !== "user")) {
+          lose(
+            "turn.inserted",
+            gAt as string,
+            "a conversation starting with " + String(
+              conv.article(wRole as string)
+            ) + " turn (the turn {\"role\": \"user\", \"content\": [{\"text\": \"Please continue.\"}]} put first; " +
+                "rule bedrock_converse/first-turn-user)",
+          );
+          (units as unknown[]).push({"role": "user", "content": [{"text": "Please continue."}]});
+        }
+      }
       (units as unknown[]).push(written);
       wUnit = written;
       wDropped = false;
@@ -2758,7 +2905,9 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["output_tokens", ["usage", "outputTokens"]],
     ["total_tokens", ["usage", "totalTokens"]],
     ["cached_input_tokens", ["usage", "cacheReadInputTokens"]],
+    ["cache_write_input_tokens", ["usage", "cacheWriteInputTokens"]],
   ],
+  usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
   constants: [],
   required: [[["stopReason"], "end_turn"]],
   itemIds: [],
@@ -2845,6 +2994,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "outputTokens"],
     ["usage", "totalTokens"],
     ["usage", "cacheReadInputTokens"],
+    ["usage", "cacheWriteInputTokens"],
   ]),
   emptyBlocks: [
     [

@@ -3159,6 +3159,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["total_tokens", ["usage", "total_tokens"]],
     ["cached_input_tokens", ["usage", "prompt_tokens_details", "cached_tokens"]],
   ],
+  usageExcludes: [],
   constants: [[["object"], "chat.completion"], [["choices", "0", "index"], 0]],
   required: [[["created"], 0], [["choices", "0", "finish_reason"], "stop"]],
   itemIds: [],

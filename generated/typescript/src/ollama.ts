@@ -1867,6 +1867,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   finish: ["done_reason"],
   finishValues: [["stop", "stop"], ["tool_calls", "stop"], ["length", "length"]],
   usage: [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
+  usageExcludes: [],
   constants: [[["done"], true]],
   required: [[["model"], "toolwire"]],
   itemIds: [],

@@ -368,14 +368,7 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
         Object.hasOwn(item, "function")
       ) ? P.defined(item["function"]) : P.mismatch()
     );
-    const name = (
-      P.isObject(itemFunction) &&
-      (
-        Object.getPrototypeOf(itemFunction) === Object.prototype &&
-        !("name" in Object.prototype) ||
-        Object.hasOwn(itemFunction, "name")
-      ) ? P.defined(itemFunction["name"]) : P.mismatch()
-    );
+    const name = rt.lookup(item, ["function", "name"]);
     if (typeof name !== "string" || name === "") {
       throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/function/name", "expected a non-empty string");
     }
@@ -2914,6 +2907,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["cached_input_tokens", ["usage", "prompt_tokens_details", "cached_tokens"]],
     ["reasoning_tokens", ["usage", "completion_tokens_details", "reasoning_tokens"]],
   ],
+  usageExcludes: [],
   constants: [[["object"], "chat.completion"], [["choices", "0", "index"], 0]],
   required: [[["created"], 0], [["choices", "0", "finish_reason"], "stop"]],
   itemIds: [],

@@ -585,12 +585,7 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
         SHAPE_TOOL_CHOICE,
       ).at(at);
     }
-    const name = (
-      P.isObject(item) &&
-      (
-        Object.getPrototypeOf(item) === Object.prototype && !("name" in Object.prototype) || Object.hasOwn(item, "name")
-      ) ? P.defined(item["name"]) : P.mismatch()
-    );
+    const name = rt.lookup(item, ["name"]);
     if (typeof name !== "string" || name === "") {
       throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string");
     }
@@ -3208,6 +3203,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["cached_input_tokens", ["usage", "input_tokens_details", "cached_tokens"]],
     ["reasoning_tokens", ["usage", "output_tokens_details", "reasoning_tokens"]],
   ],
+  usageExcludes: [],
   constants: [[["object"], "response"]],
   required: [],
   itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],

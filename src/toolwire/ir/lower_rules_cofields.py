@@ -33,6 +33,7 @@ from toolwire.ir.steps import (
     Step,
     Text,
 )
+from toolwire.spec.positions import pointer
 from toolwire.spec.rules import PERMISSIVE, CoRequiredRule, FirstRoleRule, RoleOrderRule
 
 Tokens = tuple[str, ...]
@@ -128,7 +129,7 @@ def co_required_filled(rules: tuple[CoRequiredRule, ...]) -> tuple[Step, ...]:
                     Let("w_given", Obj((("tools", Local("w_tools")),))),
                     Do(Call("tools_out", (Local("wire"), Local("w_given"), Local("forms")))),
                 ),
-                (Fail("/messages", Lit(unnamed), canonical=True),),
+                (Fail(pointer(rule.tokens), Lit(unnamed), "required"),),
             ),
         )
         absent = Is("missing", read_at(Local("wire"), rule.tokens))

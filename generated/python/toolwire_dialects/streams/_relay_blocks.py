@@ -1,6 +1,6 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
 """The relay's small pieces: values read at paths of an event, an open block's state, values
-put at pointers into a written event, wire values kept in extensions, usage that loses nothing."""
+put at pointers into a written event, wire values kept in extensions, the usage slots a target has."""
 
 from __future__ import annotations
 
@@ -10,20 +10,16 @@ from .._strict_json import loads
 
 __all__ = [
     "MISSING",
-    "USAGE_FIELDS",
     "Block",
     "at",
     "canonical_of",
-    "derivable",
     "field",
     "put",
-    "usage_lost",
     "usage_slots",
     "walk",
 ]
 
 Toks = tuple[str, ...]
-USAGE_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens")
 
 
 MISSING = object()  # what a path finds where the event has nothing
@@ -81,11 +77,6 @@ def put(event: dict[str, Any], toks: tuple[str, ...], value: Any) -> None:
         node[k] = value
 
 
-def derivable(name: str, usage: dict[str, int]) -> bool:
-    """A total that is the sum of the input and output counts the target carries loses nothing."""
-    return name == "total_tokens" and usage.get("input_tokens", -1) + usage.get("output_tokens", -1) == usage[name]
-
-
 def canonical_of(call: dict[str, Any]) -> Any:
     """The canonical call a relayed call stands for: the source's complete one (its extensions
     ride along, for a same-dialect relay), or one made of the argument text that came."""
@@ -106,15 +97,6 @@ def canonical_of(call: dict[str, Any]) -> Any:
 def usage_slots(slots: Any) -> set[str]:
     """The usage counts a target's slots carry (usage.<name>)."""
     return {slot[6:] for slot in slots if slot.startswith("usage.")}
-
-
-def usage_lost(usage: dict[str, int], carried: set[str]) -> list[str]:
-    """The usage counts that are lost where only `carried` are written."""
-    return [
-        name
-        for name in USAGE_FIELDS
-        if name in usage and name not in carried and usage[name] != 0 and not derivable(name, usage)
-    ]
 
 
 def field(extension: Any, pointer: str) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 from .._dialect import Dialect, StreamModule, finish_reason_in, stream_of
 from .._ids import IdMap
 from .._strict_json import exact_integer
+from .._usage import usage_in
 from ._events import StreamError, as_whole_event, same
 from ._relay_blocks import MISSING, at, walk
 from ._relay_check import refuse_whole_response
@@ -58,6 +59,7 @@ def compiled(module: StreamModule) -> dict[str, Any]:
         "usage": _dispatch([g for k, g in ordered if k[3]]),
         "stop_means_calls": bool(relay["stop_means_calls"]),
         "item_ids": dict(relay["item_ids"]),
+        "usage_excludes": tuple((n, tuple(parts)) for n, parts in relay["usage_excludes"]),
         "writes": {
             kind: [_template(w, builders[kind][i]) for i, w in enumerate(ws)] for kind, ws in relay["writes"].items()
         },
@@ -124,6 +126,7 @@ class RelayReader:
         self.error: str | None = None  # the source's error message, when an error event ended it
         self._finish: str | None = None
         self._out: list[dict[str, Any]] = []
+        self._counts: dict[str, int] = {}  # the source's usage counts so far, in its own meaning
 
     def feed(self, event: Any) -> list[dict[str, Any]]:
         self.assembler.feed(event)
@@ -230,9 +233,17 @@ class RelayReader:
     def _read(self, item: Any, read: dict[str, Any], out: list[dict[str, Any]]) -> None:
         kind = read["kind"]
         if kind == "usage":
-            usage = {n: v for n, p in read["usage"] if exact_integer(v := at(item, p))}
-            if usage:
-                out.append({"type": "usage", "usage": usage})
+            counts = {n: v for n, p in read["usage"] if exact_integer(v := at(item, p)) and v >= 0}
+            if counts:
+                # a count that leaves parts out takes them from any event so far (Anthropic:
+                # the cache counts in message_start, a later input_tokens in message_delta)
+                excludes = self.relay["usage_excludes"]
+                before = usage_in(self._counts, excludes)
+                self._counts.update(counts)
+                usage = usage_in(self._counts, excludes)
+                changed = {n: v for n, v in usage.items() if n in counts or before.get(n) != v}
+                if changed:
+                    out.append({"type": "usage", "usage": changed})
             return
         text = at(item, read["text"])
         if type(text) is not str or not text:

@@ -17,8 +17,9 @@ from .._dialect import Dialect, finish_reason_out, stream_of
 from .._errors import Loss, json_text, report
 from .._ids import IdMap, encode_id
 from .._strict_json import exact_integer, loads
+from .._usage import usage_out
 from ._events import _copy
-from ._relay_blocks import Block, canonical_of, field, put, usage_lost, usage_slots
+from ._relay_blocks import Block, canonical_of, field, put, usage_slots
 from ._relay_check import CallCheck
 from ._relay_read import compiled
 
@@ -36,6 +37,7 @@ class RelayWriter:
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
+        self._excludes = relay["usage_excludes"]
         self.strict = strict
         self.losses: list[Loss] = []
         self.id_map = IdMap() if id_map is None else id_map
@@ -59,6 +61,7 @@ class RelayWriter:
         self._calls: dict[int, dict[str, Any]] = {}
         self._finish: dict[str, Any] | None = None
         self._usage: dict[str, int] = {}
+        self._wire_usage: dict[str, int] = {}  # the usage as the target counts it (usage_out), at the end
         self._sequence = 0
         self.check: CallCheck | None = None  # the target's reading of what is written (set by the relay)
         self.cut = False  # the stream ended without a finish the target carries: relayed cut off
@@ -106,7 +109,7 @@ class RelayWriter:
         if slot in ("id", "model"):
             return self._message.get(slot)
         if slot.startswith("usage."):
-            return self._usage.get(slot[6:])
+            return self._wire_usage.get(slot[6:])
         call = values.get("_call")
         if call is not None:
             return self._call_value(slot, call, values)
@@ -250,7 +253,7 @@ class RelayWriter:
         elif kind == "finish":
             self._finish = event
         elif kind == "usage":
-            self._usage.update({k: v for k, v in event["usage"].items() if exact_integer(v)})
+            self._usage.update({k: v for k, v in event["usage"].items() if exact_integer(v) and v >= 0})
         elif kind == "message_stop":
             self._end(out)
         return out
@@ -374,8 +377,7 @@ class RelayWriter:
             self._block = None  # a call the source did not complete stays open: it is incomplete
         self._close(out)
         self._flush(out, end=True)
-        for name in usage_lost(self._usage, usage_slots(self._slots)):
-            self._loss("usage.dropped", f"/usage/{name}", f"usage {name}")
+        self._wire_usage = usage_out(self._usage, usage_slots(self._slots), self._excludes, self._loss)
         self._write("finish", {"finish_reason": wire}, out, case=canonical)
         if self._usage:
             self._write("usage", {}, out)
@@ -388,8 +390,7 @@ class RelayWriter:
         self.cut = True
         self._flush(out, end=True)
         carried = usage_slots(slot for t in self.writes.get("usage", ()) for _p, slot in t["set"])
-        for name in usage_lost(self._usage, carried):
-            self._loss("usage.dropped", f"/usage/{name}", f"usage {name}")
+        self._wire_usage = usage_out(self._usage, carried, self._excludes, self._loss)
         if self._usage and carried:
             self._write("usage", {}, out)
 

@@ -67,6 +67,7 @@ RELAY: dict[str, Any] | None = {
                 ["input_tokens", ["input_tokens"]],
                 ["output_tokens", ["output_tokens"]],
                 ["cached_input_tokens", ["cache_read_input_tokens"]],
+                ["cache_write_input_tokens", ["cache_creation_input_tokens"]],
             ],
         },
         {
@@ -115,6 +116,7 @@ RELAY: dict[str, Any] | None = {
                 ["input_tokens", ["input_tokens"]],
                 ["output_tokens", ["output_tokens"]],
                 ["cached_input_tokens", ["cache_read_input_tokens"]],
+                ["cache_write_input_tokens", ["cache_creation_input_tokens"]],
             ],
         },
     ],
@@ -207,12 +209,14 @@ RELAY: dict[str, Any] | None = {
                     [["usage", "input_tokens"], "usage.input_tokens"],
                     [["usage", "output_tokens"], "usage.output_tokens"],
                     [["usage", "cache_read_input_tokens"], "usage.cached_input_tokens"],
+                    [["usage", "cache_creation_input_tokens"], "usage.cache_write_input_tokens"],
                 ],
                 "cases": {},
             }
         ],
         "end": [{"event": {"type": "message_stop"}, "set": [], "cases": {}}],
     },
+    "usage_excludes": [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

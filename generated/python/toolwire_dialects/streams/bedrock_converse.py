@@ -90,6 +90,7 @@ RELAY: dict[str, Any] | None = {
                 ["output_tokens", ["outputTokens"]],
                 ["total_tokens", ["totalTokens"]],
                 ["cached_input_tokens", ["cacheReadInputTokens"]],
+                ["cache_write_input_tokens", ["cacheWriteInputTokens"]],
             ],
         },
     ],
@@ -180,11 +181,13 @@ RELAY: dict[str, Any] | None = {
                     [["metadata", "usage", "outputTokens"], "usage.output_tokens"],
                     [["metadata", "usage", "totalTokens"], "usage.total_tokens"],
                     [["metadata", "usage", "cacheReadInputTokens"], "usage.cached_input_tokens"],
+                    [["metadata", "usage", "cacheWriteInputTokens"], "usage.cache_write_input_tokens"],
                 ],
                 "cases": {},
             }
         ],
     },
+    "usage_excludes": [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

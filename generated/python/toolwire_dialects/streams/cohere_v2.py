@@ -96,7 +96,11 @@ RELAY: dict[str, Any] | None = {
             "text": None,
             "id": None,
             "model": None,
-            "usage": [["input_tokens", ["tokens", "input_tokens"]], ["output_tokens", ["tokens", "output_tokens"]]],
+            "usage": [
+                ["input_tokens", ["tokens", "input_tokens"]],
+                ["output_tokens", ["tokens", "output_tokens"]],
+                ["cached_input_tokens", ["cached_tokens"]],
+            ],
         },
     ],
     "stop_means_calls": False,
@@ -175,11 +179,13 @@ RELAY: dict[str, Any] | None = {
                     [["delta", "finish_reason"], "finish_reason"],
                     [["delta", "usage", "tokens", "input_tokens"], "usage.input_tokens"],
                     [["delta", "usage", "tokens", "output_tokens"], "usage.output_tokens"],
+                    [["delta", "usage", "cached_tokens"], "usage.cached_input_tokens"],
                 ],
                 "cases": {},
             }
         ],
     },
+    "usage_excludes": [],
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

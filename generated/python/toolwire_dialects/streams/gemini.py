@@ -91,6 +91,7 @@ RELAY: dict[str, Any] | None = {
                 ["total_tokens", ["totalTokenCount"]],
                 ["cached_input_tokens", ["cachedContentTokenCount"]],
                 ["reasoning_tokens", ["thoughtsTokenCount"]],
+                ["tool_input_tokens", ["toolUsePromptTokenCount"]],
             ],
         },
     ],
@@ -140,6 +141,7 @@ RELAY: dict[str, Any] | None = {
                     [["usageMetadata", "totalTokenCount"], "usage.total_tokens"],
                     [["usageMetadata", "cachedContentTokenCount"], "usage.cached_input_tokens"],
                     [["usageMetadata", "thoughtsTokenCount"], "usage.reasoning_tokens"],
+                    [["usageMetadata", "toolUsePromptTokenCount"], "usage.tool_input_tokens"],
                     [["responseId"], "id"],
                     [["modelVersion"], "model"],
                 ],
@@ -147,6 +149,7 @@ RELAY: dict[str, Any] | None = {
             }
         ],
     },
+    "usage_excludes": [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -1,10 +1,9 @@
 /**
  * The relay's small pieces: values read at paths of an event, an open block's state, values
- * put at pointers into a written event, wire values kept in extensions, usage that loses nothing.
+ * put at pointers into a written event, wire values kept in extensions, the usage slots a target has.
  */
 import type { JsonObject } from "../_errors.js";
 type Toks = readonly string[];
-export declare const USAGE_FIELDS: readonly ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"];
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export declare function put(event: JsonObject, toks: readonly string[], value: unknown): void;
 export declare const MISSING: unique symbol;
@@ -24,10 +23,6 @@ export declare function loadsText(text: string): unknown;
 export declare function canonicalOf(call: RelayCall): unknown;
 /** The usage counts a target's slots carry (usage.<name>). */
 export declare function usageSlots(slots: Iterable<string>): Set<string>;
-/** The usage counts that are lost where only `carried` are written. */
-export declare function usageLost(usage: Map<string, number>, carried: Set<string>): string[];
-/** A total that is the sum of the input and output counts the target carries loses nothing. */
-export declare function derivable(name: string, usage: Map<string, number>): boolean;
 /** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */
 export declare function field(extension: unknown, pointer: string): unknown;
 /** The state of one call the writer was told of (Python: a dict). */

@@ -7,6 +7,7 @@
 import { type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
+import { type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
 export { walk } from "./_relay_blocks.js";
 export type Toks = readonly string[];
@@ -39,6 +40,7 @@ export interface Compiled {
     readonly usage: Dispatch;
     readonly stopMeansCalls: boolean;
     readonly itemIds: ReadonlyMap<string, string>;
+    readonly usageExcludes: Excludes;
     readonly writes: ReadonlyMap<string, Template[]>;
 }
 /** A stream module's RELAY with token lists and reads grouped by (event, path), once. */

@@ -8,6 +8,7 @@
 import { finishReasonIn, streamOf } from "../_dialect.js";
 import { getOwn, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
+import { usageIn } from "../_usage.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
 import { at, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
@@ -67,6 +68,7 @@ export function compiled(module) {
         usage: dispatch(ordered.filter((g) => g[2]).map((g) => g[0])),
         stopMeansCalls: Boolean(relay["stop_means_calls"]),
         itemIds,
+        usageExcludes: relay["usage_excludes"].map(([n, parts]) => [n, parts]),
         writes,
     };
     CACHE.set(name, done);
@@ -130,6 +132,7 @@ export class RelayReader {
     #errored = false;
     #finish = null;
     #out = [];
+    #counts = new Map(); // the source's usage counts so far, in its own meaning
     #source;
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
@@ -262,17 +265,27 @@ export class RelayReader {
     #read(item, read, out) {
         const kind = read.kind;
         if (kind === "usage") {
-            const usage = {};
-            let any = false;
+            const counts = new Map();
             for (const [n, p] of read.usage) {
                 const v = at(item, p);
-                if (typeof v === "number" && Number.isSafeInteger(v)) {
-                    putOwn(usage, n, v);
-                    any = true;
-                }
+                if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0)
+                    counts.set(n, v);
             }
-            if (any)
-                out.push({ type: "usage", usage });
+            if (counts.size > 0) {
+                // a count that leaves parts out takes them from any event so far (Anthropic: the
+                // cache counts in message_start, a later input_tokens in message_delta)
+                const excludes = this.relay.usageExcludes;
+                const before = usageIn(this.#counts, excludes);
+                for (const [n, v] of counts)
+                    this.#counts.set(n, v);
+                const changed = {};
+                for (const [n, v] of usageIn(this.#counts, excludes)) {
+                    if (counts.has(n) || before.get(n) !== v)
+                        putOwn(changed, n, v);
+                }
+                if (Object.keys(changed).length > 0)
+                    out.push({ type: "usage", usage: changed });
+            }
             return;
         }
         const text = at(item, read.text);

@@ -16,8 +16,9 @@ import { hasOwn, isObject, report } from "../_errors.js";
 import { encodeId, IdMap } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { StrictJsonError } from "../_strict_json.js";
+import { usageOut } from "../_usage.js";
 import { _copy, equal, get, truthy } from "./_events.js";
-import { Block, canonicalOf, field, loadsText, pyStr, put, usageLost, usageSlots } from "./_relay_blocks.js";
+import { Block, canonicalOf, field, loadsText, pyStr, put, usageSlots } from "./_relay_blocks.js";
 import { compiled } from "./_relay_read.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
@@ -46,6 +47,8 @@ export class RelayWriter {
     #calls = new Map();
     #finish = null;
     #usage = new Map();
+    #excludes; // the target's usage_excludes
+    #wireUsage = new Map(); // the usage as the target counts it (usageOut), at the end
     #sequence = 0;
     check = null; // the target's reading of what is written (set by the relay)
     cut = false; // the stream ended without a finish the target carries: relayed cut off
@@ -56,6 +59,7 @@ export class RelayWriter {
         const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
+        this.#excludes = relay.usageExcludes;
         this.strict = options.strict ?? false;
         this.idMap = options.idMap ?? new IdMap();
         this.#target = dialect;
@@ -113,7 +117,7 @@ export class RelayWriter {
         if (slot === "id" || slot === "model")
             return this.#message.get(slot) ?? null;
         if (slot.startsWith("usage."))
-            return this.#usage.get(slot.slice(6)) ?? null;
+            return this.#wireUsage.get(slot.slice(6)) ?? null;
         const call = values["_call"];
         if (call !== undefined && call !== null)
             return this.#callValue(slot, call);
@@ -286,7 +290,7 @@ export class RelayWriter {
             const usage = event["usage"];
             for (const k of Object.keys(usage)) {
                 const v = usage[k];
-                if (typeof v === "number" && Number.isSafeInteger(v))
+                if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0)
                     this.#usage.set(k, v);
             }
         }
@@ -420,9 +424,7 @@ export class RelayWriter {
         }
         this.#close(out);
         this.#flush(out, true);
-        const lost = usageLost(this.#usage, usageSlots(this.#slots));
-        for (const name of lost)
-            this.#loss("usage.dropped", `/usage/${name}`, `usage ${name}`);
+        this.#wireUsage = usageOut(this.#usage, usageSlots(this.#slots), this.#excludes, (c, p, w) => this.#loss(c, p, w));
         this.#write("finish", { finish_reason: wire }, out, canonical);
         if (this.#usage.size)
             this.#write("usage", {}, out);
@@ -434,8 +436,7 @@ export class RelayWriter {
         this.cut = true;
         this.#flush(out, true);
         const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
-        for (const name of usageLost(this.#usage, carried))
-            this.#loss("usage.dropped", `/usage/${name}`, `usage ${name}`);
+        this.#wireUsage = usageOut(this.#usage, carried, this.#excludes, (c, p, w) => this.#loss(c, p, w));
         if (this.#usage.size && carried.size)
             this.#write("usage", {}, out);
     }

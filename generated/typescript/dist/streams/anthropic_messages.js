@@ -49,6 +49,7 @@ export const RELAY = {
                 ["input_tokens", ["input_tokens"]],
                 ["output_tokens", ["output_tokens"]],
                 ["cached_input_tokens", ["cache_read_input_tokens"]],
+                ["cache_write_input_tokens", ["cache_creation_input_tokens"]],
             ],
         },
         {
@@ -97,6 +98,7 @@ export const RELAY = {
                 ["input_tokens", ["input_tokens"]],
                 ["output_tokens", ["output_tokens"]],
                 ["cached_input_tokens", ["cache_read_input_tokens"]],
+                ["cache_write_input_tokens", ["cache_creation_input_tokens"]],
             ],
         },
     ],
@@ -184,12 +186,14 @@ export const RELAY = {
                     [["usage", "input_tokens"], "usage.input_tokens"],
                     [["usage", "output_tokens"], "usage.output_tokens"],
                     [["usage", "cache_read_input_tokens"], "usage.cached_input_tokens"],
+                    [["usage", "cache_creation_input_tokens"], "usage.cache_write_input_tokens"],
                 ],
                 "cases": {},
             }
         ],
         "end": [{ "event": { "type": "message_stop" }, "set": [], "cases": {} }],
     },
+    "usage_excludes": [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -73,6 +73,7 @@ export const RELAY = {
                 ["total_tokens", ["totalTokenCount"]],
                 ["cached_input_tokens", ["cachedContentTokenCount"]],
                 ["reasoning_tokens", ["thoughtsTokenCount"]],
+                ["tool_input_tokens", ["toolUsePromptTokenCount"]],
             ],
         },
     ],
@@ -120,6 +121,7 @@ export const RELAY = {
                     [["usageMetadata", "totalTokenCount"], "usage.total_tokens"],
                     [["usageMetadata", "cachedContentTokenCount"], "usage.cached_input_tokens"],
                     [["usageMetadata", "thoughtsTokenCount"], "usage.reasoning_tokens"],
+                    [["usageMetadata", "toolUsePromptTokenCount"], "usage.tool_input_tokens"],
                     [["responseId"], "id"],
                     [["modelVersion"], "model"],
                 ],
@@ -127,6 +129,7 @@ export const RELAY = {
             }
         ],
     },
+    "usage_excludes": [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

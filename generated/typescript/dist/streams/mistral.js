@@ -158,6 +158,7 @@ export const RELAY = {
             }
         ],
     },
+    "usage_excludes": [],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

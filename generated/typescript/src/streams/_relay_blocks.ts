@@ -1,7 +1,7 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/ by `toolwire generate`.
 /**
  * The relay's small pieces: values read at paths of an event, an open block's state, values
- * put at pointers into a written event, wire values kept in extensions, usage that loses nothing.
+ * put at pointers into a written event, wire values kept in extensions, the usage slots a target has.
  */
 
 import type { JsonObject } from "../_errors.js";
@@ -10,8 +10,6 @@ import { pyRepr } from "../_pytext.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
 
 type Toks = readonly string[];
-
-export const USAGE_FIELDS = ["input_tokens", "output_tokens", "total_tokens", "cached_input_tokens", "reasoning_tokens"] as const;
 
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export function put(event: JsonObject, toks: readonly string[], value: unknown): void {
@@ -121,18 +119,6 @@ export function canonicalOf(call: RelayCall): unknown {
 /** The usage counts a target's slots carry (usage.<name>). */
 export function usageSlots(slots: Iterable<string>): Set<string> {
   return new Set([...slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
-}
-
-/** The usage counts that are lost where only `carried` are written. */
-export function usageLost(usage: Map<string, number>, carried: Set<string>): string[] {
-  return USAGE_FIELDS.filter(
-    (name) => usage.has(name) && !carried.has(name) && usage.get(name) !== 0 && !derivable(name, usage),
-  );
-}
-
-/** A total that is the sum of the input and output counts the target carries loses nothing. */
-export function derivable(name: string, usage: Map<string, number>): boolean {
-  return name === "total_tokens" && (usage.get("input_tokens") ?? -1) + (usage.get("output_tokens") ?? -1) === usage.get(name);
 }
 
 /** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */

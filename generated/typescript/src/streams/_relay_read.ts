@@ -10,6 +10,7 @@ import { finishReasonIn, streamOf, type Dialect, type RelayStreamModule } from "
 import { getOwn, putOwn, type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { pyRepr } from "../_pytext.js";
+import { usageIn, type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
 import { at, MISSING, walk } from "./_relay_blocks.js";
@@ -51,6 +52,7 @@ export interface Compiled {
   readonly usage: Dispatch;
   readonly stopMeansCalls: boolean;
   readonly itemIds: ReadonlyMap<string, string>;
+  readonly usageExcludes: Excludes;
   readonly writes: ReadonlyMap<string, Template[]>;
 }
 
@@ -113,6 +115,7 @@ export function compiled(module: RelayStreamModule): Compiled {
     usage: dispatch(ordered.filter((g) => g[2]).map((g) => g[0])),
     stopMeansCalls: Boolean(relay["stop_means_calls"]),
     itemIds,
+    usageExcludes: (relay["usage_excludes"] as [string, string[]][]).map(([n, parts]) => [n, parts] as const),
     writes,
   };
   CACHE.set(name, done);
@@ -185,6 +188,7 @@ export class RelayReader {
   #errored = false;
   #finish: string | null = null;
   #out: JsonObject[] = [];
+  #counts = new Map<string, number>(); // the source's usage counts so far, in its own meaning
   #source: Dialect;
 
   constructor(dialect: Dialect, options: { idMap?: IdMap | null } = {}) {
@@ -324,16 +328,23 @@ export class RelayReader {
   #read(item: unknown, read: Read, out: JsonObject[]): void {
     const kind = read.kind;
     if (kind === "usage") {
-      const usage: JsonObject = {};
-      let any = false;
+      const counts = new Map<string, number>();
       for (const [n, p] of read.usage) {
         const v = at(item, p);
-        if (typeof v === "number" && Number.isSafeInteger(v)) {
-          putOwn(usage, n, v);
-          any = true;
-        }
+        if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) counts.set(n, v);
       }
-      if (any) out.push({ type: "usage", usage });
+      if (counts.size > 0) {
+        // a count that leaves parts out takes them from any event so far (Anthropic: the
+        // cache counts in message_start, a later input_tokens in message_delta)
+        const excludes = this.relay.usageExcludes;
+        const before = usageIn(this.#counts, excludes);
+        for (const [n, v] of counts) this.#counts.set(n, v);
+        const changed: JsonObject = {};
+        for (const [n, v] of usageIn(this.#counts, excludes)) {
+          if (counts.has(n) || before.get(n) !== v) putOwn(changed, n, v);
+        }
+        if (Object.keys(changed).length > 0) out.push({ type: "usage", usage: changed });
+      }
       return;
     }
     const text = at(item, read.text as Toks);

@@ -17,8 +17,9 @@ import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors
 import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { StrictJsonError } from "../_strict_json.js";
+import { usageOut, type Excludes } from "../_usage.js";
 import { _copy, equal, get, truthy } from "./_events.js";
-import { Block, canonicalOf, field, loadsText, pyStr, put, usageLost, usageSlots } from "./_relay_blocks.js";
+import { Block, canonicalOf, field, loadsText, pyStr, put, usageSlots } from "./_relay_blocks.js";
 import type { RelayCall } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { compiled, type Template } from "./_relay_read.js";
@@ -50,20 +51,20 @@ export class RelayWriter {
   #calls = new Map<number, RelayCall>();
   #finish: JsonObject | null = null;
   #usage = new Map<string, number>();
+  #excludes: Excludes; // the target's usage_excludes
+  #wireUsage = new Map<string, number>(); // the usage as the target counts it (usageOut), at the end
   #sequence = 0;
   check: CallCheck | null = null; // the target's reading of what is written (set by the relay)
   cut = false; // the stream ended without a finish the target carries: relayed cut off
 
   /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
-  constructor(
-    dialect: Dialect,
-    options: { strict?: boolean; idMap?: IdMap | null; reasoningAsText?: boolean } = {},
-  ) {
+  constructor(dialect: Dialect, options: { strict?: boolean; idMap?: IdMap | null; reasoningAsText?: boolean } = {}) {
     this.dialect = dialect.name;
     this.reasoningAsText = options.reasoningAsText ?? false;
     const relay = compiled(streamOf(dialect));
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
+    this.#excludes = relay.usageExcludes;
     this.strict = options.strict ?? false;
     this.idMap = options.idMap ?? new IdMap();
     this.#target = dialect;
@@ -120,7 +121,7 @@ export class RelayWriter {
     if (hasOwn(values, slot)) return values[slot];
     if (slot === "sequence") return this.#sequence;
     if (slot === "id" || slot === "model") return this.#message.get(slot) ?? null;
-    if (slot.startsWith("usage.")) return this.#usage.get(slot.slice(6)) ?? null;
+    if (slot.startsWith("usage.")) return this.#wireUsage.get(slot.slice(6)) ?? null;
     const call = values["_call"] as RelayCall | undefined;
     if (call !== undefined && call !== null) return this.#callValue(slot, call);
     const block = this.#block;
@@ -268,7 +269,7 @@ export class RelayWriter {
       const usage = event["usage"] as JsonObject;
       for (const k of Object.keys(usage)) {
         const v = usage[k];
-        if (typeof v === "number" && Number.isSafeInteger(v)) this.#usage.set(k, v);
+        if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) this.#usage.set(k, v);
       }
     } else if (kind === "message_stop") {
       this.#end(out);
@@ -395,8 +396,7 @@ export class RelayWriter {
     }
     this.#close(out);
     this.#flush(out, true);
-    const lost = usageLost(this.#usage, usageSlots(this.#slots));
-    for (const name of lost) this.#loss("usage.dropped", `/usage/${name}`, `usage ${name}`);
+    this.#wireUsage = usageOut(this.#usage, usageSlots(this.#slots), this.#excludes, (c, p, w) => this.#loss(c, p, w));
     this.#write("finish", { finish_reason: wire }, out, canonical);
     if (this.#usage.size) this.#write("usage", {}, out);
     this.#write("end", {}, out);
@@ -408,7 +408,7 @@ export class RelayWriter {
     this.cut = true;
     this.#flush(out, true);
     const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
-    for (const name of usageLost(this.#usage, carried)) this.#loss("usage.dropped", `/usage/${name}`, `usage ${name}`);
+    this.#wireUsage = usageOut(this.#usage, carried, this.#excludes, (c, p, w) => this.#loss(c, p, w));
     if (this.#usage.size && carried.size) this.#write("usage", {}, out);
   }
 

@@ -55,6 +55,7 @@ export const RELAY: JsonObject | null = {
         ["input_tokens", ["input_tokens"]],
         ["output_tokens", ["output_tokens"]],
         ["cached_input_tokens", ["cache_read_input_tokens"]],
+        ["cache_write_input_tokens", ["cache_creation_input_tokens"]],
       ],
     },
     {
@@ -103,6 +104,7 @@ export const RELAY: JsonObject | null = {
         ["input_tokens", ["input_tokens"]],
         ["output_tokens", ["output_tokens"]],
         ["cached_input_tokens", ["cache_read_input_tokens"]],
+        ["cache_write_input_tokens", ["cache_creation_input_tokens"]],
       ],
     },
   ],
@@ -190,12 +192,14 @@ export const RELAY: JsonObject | null = {
           [["usage", "input_tokens"], "usage.input_tokens"],
           [["usage", "output_tokens"], "usage.output_tokens"],
           [["usage", "cache_read_input_tokens"], "usage.cached_input_tokens"],
+          [["usage", "cache_creation_input_tokens"], "usage.cache_write_input_tokens"],
         ],
         "cases": {},
       }
     ],
     "end": [{"event": {"type": "message_stop"}, "set": [], "cases": {}}],
   },
+  "usage_excludes": [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

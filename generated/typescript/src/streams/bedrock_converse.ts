@@ -78,6 +78,7 @@ export const RELAY: JsonObject | null = {
         ["output_tokens", ["outputTokens"]],
         ["total_tokens", ["totalTokens"]],
         ["cached_input_tokens", ["cacheReadInputTokens"]],
+        ["cache_write_input_tokens", ["cacheWriteInputTokens"]],
       ],
     },
   ],
@@ -153,11 +154,13 @@ export const RELAY: JsonObject | null = {
           [["metadata", "usage", "outputTokens"], "usage.output_tokens"],
           [["metadata", "usage", "totalTokens"], "usage.total_tokens"],
           [["metadata", "usage", "cacheReadInputTokens"], "usage.cached_input_tokens"],
+          [["metadata", "usage", "cacheWriteInputTokens"], "usage.cache_write_input_tokens"],
         ],
         "cases": {},
       }
     ],
   },
+  "usage_excludes": [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

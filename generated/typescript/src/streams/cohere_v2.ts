@@ -84,7 +84,11 @@ export const RELAY: JsonObject | null = {
       "text": null,
       "id": null,
       "model": null,
-      "usage": [["input_tokens", ["tokens", "input_tokens"]], ["output_tokens", ["tokens", "output_tokens"]]],
+      "usage": [
+        ["input_tokens", ["tokens", "input_tokens"]],
+        ["output_tokens", ["tokens", "output_tokens"]],
+        ["cached_input_tokens", ["cached_tokens"]],
+      ],
     },
   ],
   "stop_means_calls": false,
@@ -156,11 +160,13 @@ export const RELAY: JsonObject | null = {
           [["delta", "finish_reason"], "finish_reason"],
           [["delta", "usage", "tokens", "input_tokens"], "usage.input_tokens"],
           [["delta", "usage", "tokens", "output_tokens"], "usage.output_tokens"],
+          [["delta", "usage", "cached_tokens"], "usage.cached_input_tokens"],
         ],
         "cases": {},
       }
     ],
   },
+  "usage_excludes": [],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -79,6 +79,7 @@ export const RELAY: JsonObject | null = {
         ["total_tokens", ["totalTokenCount"]],
         ["cached_input_tokens", ["cachedContentTokenCount"]],
         ["reasoning_tokens", ["thoughtsTokenCount"]],
+        ["tool_input_tokens", ["toolUsePromptTokenCount"]],
       ],
     },
   ],
@@ -126,6 +127,7 @@ export const RELAY: JsonObject | null = {
           [["usageMetadata", "totalTokenCount"], "usage.total_tokens"],
           [["usageMetadata", "cachedContentTokenCount"], "usage.cached_input_tokens"],
           [["usageMetadata", "thoughtsTokenCount"], "usage.reasoning_tokens"],
+          [["usageMetadata", "toolUsePromptTokenCount"], "usage.tool_input_tokens"],
           [["responseId"], "id"],
           [["modelVersion"], "model"],
         ],
@@ -133,6 +135,7 @@ export const RELAY: JsonObject | null = {
       }
     ],
   },
+  "usage_excludes": [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

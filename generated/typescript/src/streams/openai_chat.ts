@@ -178,6 +178,7 @@ export const RELAY: JsonObject | null = {
       }
     ],
   },
+  "usage_excludes": [],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -232,14 +232,33 @@ export type ToolResult = {
 };
 
 /**
- * Token counts of one response.
+ * Token counts of one response, each with one meaning whatever the dialect: the parts
+ * (cached_input_tokens, cache_write_input_tokens, tool_input_tokens of input_tokens;
+ * reasoning_tokens of output_tokens) are included in their whole, and total_tokens is input_tokens
+ * + output_tokens. A dialect whose wire count leaves parts out says so (usage_excludes in its
+ * dialect.json): decode adds them, encode subtracts them.
  * From `schemas/canonical/usage.json#`.
  */
 export type Usage = {
+  /**
+   * Every input token of the request: cache reads, cache writes and tool-use prompts (Gemini)
+   * included.
+   */
   input_tokens?: number;
+  /** Every generated token, reasoning (thinking) included. */
   output_tokens?: number;
+  /**
+   * input_tokens + output_tokens; written as that sum where the target has a total and the source
+   * has none.
+   */
   total_tokens?: number;
+  /** The part of input_tokens read from a prompt cache. */
   cached_input_tokens?: number;
+  /** The part of input_tokens written to a prompt cache. */
+  cache_write_input_tokens?: number;
+  /** The part of input_tokens that tool-use prompts took (Gemini's toolUsePromptTokenCount). */
+  tool_input_tokens?: number;
+  /** The part of output_tokens spent on reasoning (thinking). */
   reasoning_tokens?: number;
 };
 

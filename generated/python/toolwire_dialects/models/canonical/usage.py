@@ -8,14 +8,37 @@ from pydantic import BaseModel, ConfigDict, conint
 
 class Usage(BaseModel):
     """
-    Token counts of one response.
+    Token counts of one response, each with one meaning whatever the dialect: the parts (cached_input_tokens, cache_write_input_tokens, tool_input_tokens of input_tokens; reasoning_tokens of output_tokens) are included in their whole, and total_tokens is input_tokens + output_tokens. A dialect whose wire count leaves parts out says so (usage_excludes in its dialect.json): decode adds them, encode subtracts them.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
     input_tokens: conint(ge=0) | None = None
+    """
+    Every input token of the request: cache reads, cache writes and tool-use prompts (Gemini) included.
+    """
     output_tokens: conint(ge=0) | None = None
+    """
+    Every generated token, reasoning (thinking) included.
+    """
     total_tokens: conint(ge=0) | None = None
+    """
+    input_tokens + output_tokens; written as that sum where the target has a total and the source has none.
+    """
     cached_input_tokens: conint(ge=0) | None = None
+    """
+    The part of input_tokens read from a prompt cache.
+    """
+    cache_write_input_tokens: conint(ge=0) | None = None
+    """
+    The part of input_tokens written to a prompt cache.
+    """
+    tool_input_tokens: conint(ge=0) | None = None
+    """
+    The part of input_tokens that tool-use prompts took (Gemini's toolUsePromptTokenCount).
+    """
     reasoning_tokens: conint(ge=0) | None = None
+    """
+    The part of output_tokens spent on reasoning (thinking).
+    """

@@ -17,7 +17,7 @@ from toolwire.cli.validate import validate
 from toolwire.ir.conversation import conversation_ir
 from toolwire.spec.loader import load_spec
 from toolwire.spec.rules import RangeRule, rules_of
-from toolwire.tools.rules_table import render
+from toolwire.tools.rules_table import between, readme_table, render, source_section
 from toolwire.validation.engine import validate_record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,5 +111,18 @@ def test_the_bulk_path_counts_a_payload_breaking_a_rule_as_invalid(tmp_path: Pat
 
 def test_docs_provider_rules_is_what_the_data_renders() -> None:
     page = (ROOT / "docs" / "provider-rules.md").read_text(encoding="utf-8")
-    assert page == render(ROOT / "schemas"), "run: python -m toolwire.tools.rules_table > docs/provider-rules.md"
+    assert page == render(ROOT / "schemas"), "run: python -m toolwire.tools.rules_table --write"
     assert all(f"`{rule.name}`" in page for rule in ALL_RULES)
+
+
+def test_the_readme_and_each_source_md_list_the_rules_the_data_holds() -> None:
+    """The README's per-dialect table and each dialect's SOURCE.md section are rendered from the
+    rules: a rule added, removed or re-sourced without rendering them fails here."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert between(readme, readme_table(ROOT / "schemas")) == readme, (
+        "run: python -m toolwire.tools.rules_table --write"
+    )
+    for rule in ALL_RULES:
+        source = (ROOT / "schemas" / "dialects" / rule.dialect / "SOURCE.md").read_text(encoding="utf-8")
+        assert between(source, source_section(ROOT / "schemas", rule.dialect)) == source, rule.dialect
+        assert f"- `{rule.id}` ({rule.kind.value}): {rule.source}" in source

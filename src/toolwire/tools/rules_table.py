@@ -1,12 +1,15 @@
 """docs/provider-rules.md: every provider rule of the built-in dialects, with the
-documentation it comes from, rendered from the dialect.json `rules` sections (a test keeps
-the page equal to this output).
+documentation it comes from, rendered from the dialect.json `rules` sections; and the same
+rules, shorter, as the README's per-dialect table and each dialect's SOURCE.md section (a
+test keeps all three equal to this output).
 
-    python -m toolwire.tools.rules_table > docs/provider-rules.md
+    python -m toolwire.tools.rules_table --write
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
 
 from toolwire.spec.builtin import builtin_folder
@@ -46,7 +49,8 @@ states no such rule); for Cohere and Mistral neither (no such rule documented or
 mistral-common's validator checks the order of turns after the first).
 
 Rules are named `<dialect>/<id>`. This page is generated:
-`python -m toolwire.tools.rules_table > docs/provider-rules.md`.
+`python -m toolwire.tools.rules_table --write` (which also writes the README's table and
+each dialect's `SOURCE.md` section).
 
 `value at` is a JSON Pointer in which `*` stands for every element of an array.
 
@@ -70,8 +74,57 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+BEGIN, END = "<!-- provider rules: begin -->", "<!-- provider rules: end (rendered by tools/rules_table.py) -->"
+_DOC = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s),;]*)")  # a documentation address
+
+
+def readme_table(schemas: Path) -> str:
+    """One row per dialect: its rules and the documentation they come from."""
+    spec = load_spec(schemas)
+    rows = ["| dialect | rules | documentation |", "| --- | --- | --- |"]
+    for name in sorted(spec.dialects):
+        rules = rules_of(spec.dialects[name])
+        if rules:
+            ids = ", ".join(f"`{r.id}`" for r in rules)
+            docs = ", ".join(dict.fromkeys(d for r in rules for d in _DOC.findall(r.source)))
+            rows.append(f"| {name} | {ids} | {_cell(docs)} |")
+    return "\n".join(rows) + "\n"
+
+
+def source_section(schemas: Path, dialect: str) -> str:
+    """The rules of one dialect with their sources, as its SOURCE.md lists them."""
+    rules = rules_of(load_spec(schemas).dialects[dialect])
+    lines = ["## Provider rules", "", "Where each rule of `dialect.json` comes from (see docs/provider-rules.md):", ""]
+    lines += [f"- `{rule.id}` ({rule.kind.value}): {rule.source}" for rule in rules]
+    return "\n".join(lines) + "\n"
+
+
+def between(text: str, inner: str) -> str:
+    """text with what lies between the markers replaced by inner (the markers appended if absent)."""
+    if BEGIN not in text:
+        return f"{text.rstrip()}\n\n{BEGIN}\n{inner}{END}\n"
+    head, rest = text.split(BEGIN, 1)
+    return f"{head}{BEGIN}\n{inner}{END}{rest.split(END, 1)[1]}"
+
+
+def write(repo: Path) -> None:
+    """Render the rules page, the README's table and each dialect's SOURCE.md section in repo."""
+    schemas = repo / "schemas"
+    (repo / "docs" / "provider-rules.md").write_text(render(schemas), encoding="utf-8")
+    readme = repo / "README.md"
+    readme.write_text(between(readme.read_text(encoding="utf-8"), readme_table(schemas)), encoding="utf-8")
+    for name, dialect in load_spec(schemas).dialects.items():
+        if rules_of(dialect):
+            source = schemas / "dialects" / name / "SOURCE.md"
+            text = between(source.read_text(encoding="utf-8"), source_section(schemas, name))
+            source.write_text(text, encoding="utf-8")
+
+
 def main() -> None:
-    print(render(builtin_folder("schemas")), end="")
+    if "--write" in sys.argv[1:]:  # the checkout's docs, README and SOURCE.md files
+        write(builtin_folder("schemas").parent)
+    else:
+        print(render(builtin_folder("schemas")), end="")
 
 
 if __name__ == "__main__":

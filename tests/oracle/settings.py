@@ -26,6 +26,7 @@ class Setting(NamedTuple):
     required: Any
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())
     range: Any = None  # the IR's RangeRule, or None
+    companions: tuple[tuple[tuple[str, ...], Any], ...] = ()  # constants written beside it
 
 
 def settings_of(nodes: Any) -> tuple[Setting, ...]:
@@ -40,6 +41,7 @@ def settings_of(nodes: Any) -> tuple[Setting, ...]:
             n.required if n.has_required else MISSING,
             n.rule,
             n.range,
+            n.companions,
         )
         for n in nodes
     )
@@ -57,6 +59,11 @@ def decode_settings(
             continue
         toks = s.toks
         value = get(wire, toks)
+        if s.companions and (value is MISSING or not all(_same(get(wire, t), v) for t, v in s.companions)):
+            for place in (s.toks, *(t for t, _v in s.companions)):  # not this setting: kept as fields
+                if get(wire, place) is not MISSING:
+                    fields[pointer(place)] = get(wire, place)
+            continue
         if value is not MISSING:
             for alias in s.aliases:  # both spellings sent: the other one is kept as it is
                 if get(wire, alias) is not MISSING:
@@ -139,6 +146,8 @@ def encode_settings(
         toks = s.toks
         if form.startswith("alias:") and int(form[6:]) <= len(s.aliases):
             toks = s.aliases[int(form[6:]) - 1]
+        for place, constant in s.companions:
+            put(wire, place, constant)
         put(wire, toks, value)
     for key, names in by_root.items():  # a nested setting's fields the dialect has no place for
         value = settings.get(key)
@@ -146,6 +155,11 @@ def encode_settings(
             for name in value:
                 if (key, name) not in names:
                     lose("setting.dropped", "/settings" + pointer((key, name)), f"the {key}.{name} setting")
+
+
+def _same(value: Any, constant: Any) -> bool:
+    """Equal and of the same JSON type (true is no 1)."""
+    return type(value) is type(constant) and value == constant
 
 
 def _in_range(value: Any, s: Setting, lose: Callable[[str, str, str], None]) -> Any:

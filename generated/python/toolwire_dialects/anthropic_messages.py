@@ -1058,6 +1058,25 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
                 if problem is not None:
                     raise _rt.DecodeError(DIALECT, "request", "/output_config/effort", problem)
                 out["reasoning_effort"] = value
+    # setting reasoning_budget
+    value = _n.get("budget_tokens", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING
+    if (value is not _MISSING) and (
+        (_n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING) == "enabled"
+    ):
+        if value is not _MISSING:
+            if value is None:
+                forms["/thinking/budget_tokens"] = "null"
+            else:
+                problem = _conv.setting_problem(value, (("integer",), 0, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/thinking/budget_tokens", problem)
+                out["reasoning_budget"] = value
+    else:
+        if value is not _MISSING:
+            fields["/thinking/budget_tokens"] = value
+        other = _n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING
+        if other is not _MISSING:
+            fields["/thinking/type"] = other
     return out
 
 
@@ -1067,7 +1086,17 @@ def _settings_out(
     """Put the canonical settings into a wire request in the spellings forms name."""
     # a canonical setting this dialect has no place for
     for key in settings:
-        if key not in ("max_tokens", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"):
+        if key not in (
+            "max_tokens",
+            "reasoning_budget",
+            "reasoning_effort",
+            "stop",
+            "stream",
+            "temperature",
+            "top_k",
+            "top_p",
+            "user",
+        ):
             lose("setting.dropped", f"/settings/{_rt.escape(key)}", f"the {key} setting")
     # setting max_tokens
     value = settings.get("max_tokens", _MISSING)
@@ -1174,6 +1203,24 @@ def _settings_out(
             value = _MISSING
         if value is not _MISSING:
             wire.setdefault("output_config", {})["effort"] = value
+    # setting reasoning_budget
+    value = settings.get("reasoning_budget", _MISSING)
+    if value is _MISSING:
+        if forms.get("/thinking/budget_tokens", _MISSING) == "null":
+            wire.setdefault("thinking", {})["budget_tokens"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_budget: {problem}"))
+        if value < 1024:
+            lose(
+                "setting.clamped",
+                "/settings/reasoning_budget",
+                "reasoning_budget out of range (sent 1024; allowed at least 1024; rule anthropic_messages/thinking-budget-range)",
+            )
+            value = 1024
+        wire.setdefault("thinking", {})["type"] = "enabled"
+        wire.setdefault("thinking", {})["budget_tokens"] = value
     return wire
 
 
@@ -2193,6 +2240,8 @@ _REQUEST = _conv.RequestLayout(
             ("metadata", "user_id"),
             ("stream",),
             ("output_config", "effort"),
+            ("thinking", "budget_tokens"),
+            ("thinking", "type"),
         ),
     ),
 )

@@ -903,6 +903,25 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
             if problem is not None:
                 raise _rt.DecodeError(DIALECT, "request", "/stream", problem)
             out["stream"] = value
+    # setting reasoning_budget
+    value = _n.get("token_budget", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING
+    if (value is not _MISSING) and (
+        (_n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING) == "enabled"
+    ):
+        if value is not _MISSING:
+            if value is None:
+                forms["/thinking/token_budget"] = "null"
+            else:
+                problem = _conv.setting_problem(value, (("integer",), 0, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/thinking/token_budget", problem)
+                out["reasoning_budget"] = value
+    else:
+        if value is not _MISSING:
+            fields["/thinking/token_budget"] = value
+        other = _n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING
+        if other is not _MISSING:
+            fields["/thinking/type"] = other
     return out
 
 
@@ -916,6 +935,7 @@ def _settings_out(
             "frequency_penalty",
             "max_tokens",
             "presence_penalty",
+            "reasoning_budget",
             "response_format",
             "seed",
             "stop",
@@ -1080,6 +1100,24 @@ def _settings_out(
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/stream: {problem}"))
         wire["stream"] = value
+    # setting reasoning_budget
+    value = settings.get("reasoning_budget", _MISSING)
+    if value is _MISSING:
+        if forms.get("/thinking/token_budget", _MISSING) == "null":
+            wire.setdefault("thinking", {})["token_budget"] = None
+    else:
+        problem = _conv.setting_problem(value, (("integer",), 0, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_budget: {problem}"))
+        if value < 1:
+            lose(
+                "setting.clamped",
+                "/settings/reasoning_budget",
+                "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)",
+            )
+            value = 1
+        wire.setdefault("thinking", {})["type"] = "enabled"
+        wire.setdefault("thinking", {})["token_budget"] = value
     nested = settings.get("response_format", _MISSING)
     if type(nested) is dict:
         for name in nested:
@@ -1809,6 +1847,8 @@ _REQUEST = _conv.RequestLayout(
             ("response_format", "type"),
             ("response_format", "json_schema"),
             ("stream",),
+            ("thinking", "token_budget"),
+            ("thinking", "type"),
         ),
     ),
 )

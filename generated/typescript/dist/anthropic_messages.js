@@ -1129,6 +1129,7 @@ const CONV_CODECS = {
 function settingsIn(wire, forms, fields) {
     let value;
     let problem;
+    let other;
     let out;
     out = {};
     // setting max_tokens
@@ -1258,6 +1259,31 @@ function settingsIn(wire, forms, fields) {
             }
         }
     }
+    // setting reasoning_budget
+    value = conv.keyOf(rt.getOwn(wire, "thinking"), "budget_tokens");
+    if ((value !== undefined) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "enabled")) {
+        if (value !== undefined) {
+            if (value === null) {
+                rt.putOwn(forms, "/thinking/budget_tokens", "null");
+            }
+            else {
+                problem = conv.settingProblem(value, [["integer"], 0, []]);
+                if (problem !== null) {
+                    throw new rt.DecodeError(DIALECT, "request", "/thinking/budget_tokens", problem);
+                }
+                rt.putOwn(out, "reasoning_budget", value);
+            }
+        }
+    }
+    else {
+        if (value !== undefined) {
+            rt.putOwn(fields, "/thinking/budget_tokens", value);
+        }
+        other = conv.keyOf(rt.getOwn(wire, "thinking"), "type");
+        if (other !== undefined) {
+            rt.putOwn(fields, "/thinking/type", other);
+        }
+    }
     return out;
 }
 /** Put the canonical settings into a wire request in the spellings forms name. */
@@ -1266,7 +1292,9 @@ function settingsOut(wire, settings, forms, lose) {
     let problem;
     // a canonical setting this dialect has no place for
     for (const key of Object.keys(settings)) {
-        if (!["max_tokens", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"].includes(key)) {
+        if (![
+            "max_tokens", "reasoning_budget", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"
+        ].includes(key)) {
             lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
         }
     }
@@ -1399,6 +1427,26 @@ function settingsOut(wire, settings, forms, lose) {
         if (value !== undefined) {
             conv.putPath(wire, ["output_config", "effort"], value);
         }
+    }
+    // setting reasoning_budget
+    value = rt.getOwn(settings, "reasoning_budget");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/thinking/budget_tokens"), "null")) {
+            conv.putPath(wire, ["thinking", "budget_tokens"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["integer"], 0, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
+        }
+        if (value < 1024) {
+            lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget out of range (sent 1024; allowed at least 1024; rule " +
+                "anthropic_messages/thinking-budget-range)");
+            value = 1024;
+        }
+        conv.putPath(wire, ["thinking", "type"], "enabled");
+        conv.putPath(wire, ["thinking", "budget_tokens"], value);
     }
     return wire;
 }
@@ -2581,6 +2629,8 @@ const CONV_REQUEST = {
         ["metadata", "user_id"],
         ["stream"],
         ["output_config", "effort"],
+        ["thinking", "budget_tokens"],
+        ["thinking", "type"],
     ]),
     modelRequired: false,
 };

@@ -823,6 +823,7 @@ const CONV_CODECS = {
 function settingsIn(wire, forms, fields) {
     let value;
     let problem;
+    let other;
     let out;
     out = {};
     // setting max_tokens
@@ -991,6 +992,31 @@ function settingsIn(wire, forms, fields) {
             rt.putOwn(out, "stream", value);
         }
     }
+    // setting reasoning_budget
+    value = conv.keyOf(rt.getOwn(wire, "thinking"), "token_budget");
+    if ((value !== undefined) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "enabled")) {
+        if (value !== undefined) {
+            if (value === null) {
+                rt.putOwn(forms, "/thinking/token_budget", "null");
+            }
+            else {
+                problem = conv.settingProblem(value, [["integer"], 0, []]);
+                if (problem !== null) {
+                    throw new rt.DecodeError(DIALECT, "request", "/thinking/token_budget", problem);
+                }
+                rt.putOwn(out, "reasoning_budget", value);
+            }
+        }
+    }
+    else {
+        if (value !== undefined) {
+            rt.putOwn(fields, "/thinking/token_budget", value);
+        }
+        other = conv.keyOf(rt.getOwn(wire, "thinking"), "type");
+        if (other !== undefined) {
+            rt.putOwn(fields, "/thinking/type", other);
+        }
+    }
     return out;
 }
 /** Put the canonical settings into a wire request in the spellings forms name. */
@@ -1004,6 +1030,7 @@ function settingsOut(wire, settings, forms, lose) {
             "frequency_penalty",
             "max_tokens",
             "presence_penalty",
+            "reasoning_budget",
             "response_format",
             "seed",
             "stop",
@@ -1197,6 +1224,25 @@ function settingsOut(wire, settings, forms, lose) {
             throw new rt.CanonicalError("request", new Error("/settings/stream: " + String(problem)));
         }
         rt.putOwn(wire, "stream", value);
+    }
+    // setting reasoning_budget
+    value = rt.getOwn(settings, "reasoning_budget");
+    if (value === undefined) {
+        if (rt.pyEquals(rt.getOwn(forms, "/thinking/token_budget"), "null")) {
+            conv.putPath(wire, ["thinking", "token_budget"], null);
+        }
+    }
+    else {
+        problem = conv.settingProblem(value, [["integer"], 0, []]);
+        if (problem !== null) {
+            throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
+        }
+        if (value < 1) {
+            lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)");
+            value = 1;
+        }
+        conv.putPath(wire, ["thinking", "type"], "enabled");
+        conv.putPath(wire, ["thinking", "token_budget"], value);
     }
     nested = rt.getOwn(settings, "response_format");
     if (rt.isObject(nested)) {
@@ -2128,6 +2174,8 @@ const CONV_REQUEST = {
         ["response_format", "type"],
         ["response_format", "json_schema"],
         ["stream"],
+        ["thinking", "token_budget"],
+        ["thinking", "type"],
     ]),
     modelRequired: true,
 };

@@ -1393,6 +1393,7 @@ const CONV_CODECS: conv.Codecs = {
 function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): JsonObject {
   let value: unknown;
   let problem: unknown;
+  let other: unknown;
   let out: JsonObject;
   out = {};
   // setting max_tokens
@@ -1511,6 +1512,29 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       }
     }
   }
+  // setting reasoning_budget
+  value = conv.keyOf(rt.getOwn(wire, "thinking"), "budget_tokens");
+  if ((value !== undefined) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "enabled")) {
+    if (value !== undefined) {
+      if (value === null) {
+        rt.putOwn(forms as JsonObject, "/thinking/budget_tokens", "null");
+      } else {
+        problem = conv.settingProblem(value, [["integer"], 0, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(DIALECT, "request", "/thinking/budget_tokens", problem as string);
+        }
+        rt.putOwn(out, "reasoning_budget", value);
+      }
+    }
+  } else {
+    if (value !== undefined) {
+      rt.putOwn(fields as JsonObject, "/thinking/budget_tokens", value);
+    }
+    other = conv.keyOf(rt.getOwn(wire, "thinking"), "type");
+    if (other !== undefined) {
+      rt.putOwn(fields as JsonObject, "/thinking/type", other);
+    }
+  }
   return out;
 }
 
@@ -1522,9 +1546,9 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
   // a canonical setting this dialect has no place for
   for (const key of Object.keys(settings as JsonObject)) {
     if (
-      !["max_tokens", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"].includes(
-        key as string
-      )
+      ![
+        "max_tokens", "reasoning_budget", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"
+      ].includes(key as string)
     ) {
       lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
     }
@@ -1662,6 +1686,29 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (value !== undefined) {
       conv.putPath(wire, ["output_config", "effort"], value);
     }
+  }
+  // setting reasoning_budget
+  value = rt.getOwn(settings, "reasoning_budget");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/thinking/budget_tokens"), "null")) {
+      conv.putPath(wire, ["thinking", "budget_tokens"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 0, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
+    }
+    if ((value as number) < 1024) {
+      lose(
+        "setting.clamped",
+        "/settings/reasoning_budget",
+        "reasoning_budget out of range (sent 1024; allowed at least 1024; rule " +
+            "anthropic_messages/thinking-budget-range)",
+      );
+      value = 1024;
+    }
+    conv.putPath(wire, ["thinking", "type"], "enabled");
+    conv.putPath(wire, ["thinking", "budget_tokens"], value);
   }
   return wire;
 }
@@ -3006,6 +3053,8 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["metadata", "user_id"],
     ["stream"],
     ["output_config", "effort"],
+    ["thinking", "budget_tokens"],
+    ["thinking", "type"],
   ]),
   modelRequired: false,
 };

@@ -1007,6 +1007,7 @@ const CONV_CODECS: conv.Codecs = {
 function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): JsonObject {
   let value: unknown;
   let problem: unknown;
+  let other: unknown;
   let out: JsonObject;
   out = {};
   // setting max_tokens
@@ -1162,6 +1163,29 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       rt.putOwn(out, "stream", value);
     }
   }
+  // setting reasoning_budget
+  value = conv.keyOf(rt.getOwn(wire, "thinking"), "token_budget");
+  if ((value !== undefined) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "enabled")) {
+    if (value !== undefined) {
+      if (value === null) {
+        rt.putOwn(forms as JsonObject, "/thinking/token_budget", "null");
+      } else {
+        problem = conv.settingProblem(value, [["integer"], 0, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(DIALECT, "request", "/thinking/token_budget", problem as string);
+        }
+        rt.putOwn(out, "reasoning_budget", value);
+      }
+    }
+  } else {
+    if (value !== undefined) {
+      rt.putOwn(fields as JsonObject, "/thinking/token_budget", value);
+    }
+    other = conv.keyOf(rt.getOwn(wire, "thinking"), "type");
+    if (other !== undefined) {
+      rt.putOwn(fields as JsonObject, "/thinking/type", other);
+    }
+  }
   return out;
 }
 
@@ -1178,6 +1202,7 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
         "frequency_penalty",
         "max_tokens",
         "presence_penalty",
+        "reasoning_budget",
         "response_format",
         "seed",
         "stop",
@@ -1382,6 +1407,28 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
       throw new rt.CanonicalError("request", new Error("/settings/stream: " + String(problem)));
     }
     rt.putOwn(wire, "stream", value);
+  }
+  // setting reasoning_budget
+  value = rt.getOwn(settings, "reasoning_budget");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/thinking/token_budget"), "null")) {
+      conv.putPath(wire, ["thinking", "token_budget"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["integer"], 0, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
+    }
+    if ((value as number) < 1) {
+      lose(
+        "setting.clamped",
+        "/settings/reasoning_budget",
+        "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)",
+      );
+      value = 1;
+    }
+    conv.putPath(wire, ["thinking", "type"], "enabled");
+    conv.putPath(wire, ["thinking", "token_budget"], value);
   }
   nested = rt.getOwn(settings, "response_format");
   if (rt.isObject(nested)) {
@@ -2403,6 +2450,8 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["response_format", "type"],
     ["response_format", "json_schema"],
     ["stream"],
+    ["thinking", "token_budget"],
+    ["thinking", "type"],
   ]),
   modelRequired: true,
 };

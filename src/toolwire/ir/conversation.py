@@ -141,6 +141,7 @@ def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting
         values=tuple((c, w) for c, w in spec.get("values", [])),
         required=spec.get("required"),
         has_required="required" in spec,
+        companions=tuple((tuple(tokens(p)), v) for p, v in spec.get("with", {}).items()),
         rule=_rule(tuple(name.split(".")), dialect),
         range=next((r for r in ranges_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
     )
@@ -176,6 +177,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
     leaves = [turns, *_tool_leaves(dialect)]
     leaves += [t for t in (model, system.tokens if system else None) if t is not None]
     leaves += [s.tokens for s in settings] + [a for s in settings for a in s.aliases]
+    leaves += [toks for s in settings for toks, _value in s.companions]
     return RequestLayout(
         turns=turns,
         model=model,

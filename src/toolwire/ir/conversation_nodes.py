@@ -109,6 +109,7 @@ class Setting:
     values: tuple[tuple[Any, Any], ...] = field(metadata=term("conversation.setting.values"))
     required: Any = field(metadata=term("conversation.setting.required"))
     has_required: bool
+    companions: tuple[tuple[Tokens, Any], ...] = field(default=(), metadata=term("conversation.setting.with"))
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical/settings.json's type
     range: RangeRule | None = None  # the provider's range for the value (a dialect.json rule)
 

@@ -8,7 +8,10 @@ layout's Setting tuples, with every table lookup made here, once, at generation 
 - a value the mapping's `values` do not list stays a wire field (a loss elsewhere); another
   spelling of a listed value is kept as `value:N`;
 - one string where the wire also takes a list is kept as the `string` form;
-- a value of the wrong type (the setting's canonical rule) is a DecodeError at its pointer.
+- a value of the wrong type (the setting's canonical rule) is a DecodeError at its pointer;
+- a setting with companion constants is read only where each holds; elsewhere the setting
+  and its companions present stay wire fields (Anthropic's thinking `disabled`, Cohere's
+  `enabled` without a budget).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from toolwire.ir.conversation_nodes import Setting, SettingEncoding
 from toolwire.ir.nodes import Tokens
 from toolwire.ir.steps import (
     MISSING,
+    All,
     Call,
     Comment,
     Eq,
@@ -83,7 +87,15 @@ def _read(setting: Setting) -> list[Step]:
     for n, alias in reversed(list(enumerate(setting.aliases, 1))):
         tail = (Put("forms", main, Lit(f"alias:{n}")), *_tail(setting, pointer_of(alias)))
         otherwise = (Let(VALUE, _get(alias)), If(present, tail, otherwise))
-    return [Let(VALUE, _get(setting.tokens)), If(present, (*both, *_tail(setting, main)), otherwise)]
+    read = [Let(VALUE, _get(setting.tokens)), If(present, (*both, *_tail(setting, main)), otherwise)]
+    if not setting.companions:
+        return read
+    held = All((present, *(Is("equal", _get(toks), value) for toks, value in setting.companions)))
+    kept: list[Step] = [If(present, (Put("fields", main, Local(VALUE)),))]
+    for toks, _value in setting.companions:
+        other = (Put("fields", pointer_of(toks), Local("other")),)
+        kept += [Let("other", _get(toks)), If(Not(Is("missing", Local("other"))), other)]
+    return [Let(VALUE, _get(setting.tokens)), If(held, tuple(read[1:]), tuple(kept))]
 
 
 def _tail(setting: Setting, where: str) -> tuple[Step, ...]:
@@ -207,7 +219,10 @@ def _write(setting: Setting) -> list[Step]:
         present.append(_spell_values(setting, at))
     if setting.encoding == SettingEncoding.STRING_OR_LIST:
         present.append(If(Eq(Local("form"), "string"), (Let(VALUE, Only(Local(VALUE))),)))
-    put: tuple[Step, ...] = (PutPath("wire", setting.tokens, Local(VALUE)),)
+    put: tuple[Step, ...] = (
+        *(PutPath("wire", toks, Lit(value)) for toks, value in setting.companions),
+        PutPath("wire", setting.tokens, Local(VALUE)),
+    )
     if setting.aliases:  # written where the dialect's own payload had it
         for n, toks in reversed(list(enumerate(setting.aliases, 1))):
             put = (If(Eq(Local("alias"), n), (PutPath("wire", toks, Local(VALUE)),), put),)

@@ -91,6 +91,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.setting.encoding=value", "The setting's value as it is (the default)."),
     ("conversation.setting.encoding=list", "Always a list (stop sequences)."),
     ("conversation.setting.encoding=string_or_list", "One string or a list: canonical is a list, a list of one goes back as the string it came as."),
+    ("conversation.setting.with", "Constants the wire holds beside the setting (Anthropic's thinking type enabled beside budget_tokens): read only where they hold, written with it."),
     ("conversation.setting.values", "[canonical, wire] pairs of an enumeration spelled differently; a value not listed is a loss."),
     ("conversation.setting.required", "The provider requires the setting: this documented default is written, and reported, when the request has none."),
     ("dialect.rules", "What the provider enforces beyond its wire schema's types, each with its documentation: conversions keep them (or repair, reported), validate checks them."),

@@ -96,6 +96,13 @@ def decode_settings(
         if problem is not None:
             raise DecodeError(dialect, "request", pointer(toks), problem)
         put(out, s.name, value)
+    kind = next((s for s in settings if s.name == ("response_format", "type")), None)
+    shared = kind is not None and {w for c, w in kind.values if c == "json_object"} & {
+        w for c, w in kind.values if c == "json_schema"
+    }
+    given = out.get("response_format", {})
+    if shared and given.get("type") == "json_object" and "schema" in given:  # the wire cannot tell them apart
+        given["type"] = "json_schema"
     return out
 
 

@@ -1077,6 +1077,46 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         other = _n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING
         if other is not _MISSING:
             fields["/thinking/type"] = other
+    # setting response_format.type
+    value = (
+        _n.get("type", _MISSING)
+        if type(
+            _n := (_n.get("format", _MISSING) if type(_n := wire.get("output_config", _MISSING)) is dict else _MISSING)
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/output_config/format/type"] = "null"
+        else:
+            if value == "json_schema":
+                value = "json_schema"
+            else:
+                fields["/output_config/format/type"] = value
+                value = _MISSING
+            if value is not _MISSING:
+                problem = _conv.setting_problem(value, (("string",), None, ()))
+                if problem is not None:
+                    raise _rt.DecodeError(DIALECT, "request", "/output_config/format/type", problem)
+                out.setdefault("response_format", {})["type"] = value
+    # setting response_format.schema
+    value = (
+        _n.get("schema", _MISSING)
+        if type(
+            _n := (_n.get("format", _MISSING) if type(_n := wire.get("output_config", _MISSING)) is dict else _MISSING)
+        )
+        is dict
+        else _MISSING
+    )
+    if value is not _MISSING:
+        if value is None:
+            forms["/output_config/format/schema"] = "null"
+        else:
+            problem = _conv.setting_problem(value, (("object",), None, ()))
+            if problem is not None:
+                raise _rt.DecodeError(DIALECT, "request", "/output_config/format/schema", problem)
+            out.setdefault("response_format", {})["schema"] = value
     return out
 
 
@@ -1090,6 +1130,7 @@ def _settings_out(
             "max_tokens",
             "reasoning_budget",
             "reasoning_effort",
+            "response_format",
             "stop",
             "stream",
             "temperature",
@@ -1221,6 +1262,43 @@ def _settings_out(
             value = 1024
         wire.setdefault("thinking", {})["type"] = "enabled"
         wire.setdefault("thinking", {})["budget_tokens"] = value
+    # setting response_format.type
+    value = _n.get("type", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/output_config/format/type", _MISSING) == "null":
+            wire.setdefault("output_config", {}).setdefault("format", {})["type"] = None
+    else:
+        problem = _conv.setting_problem(value, (("string",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/type: {problem}"))
+        if value not in ("json_schema",):
+            lose(
+                "setting.value_unsupported",
+                "/settings/response_format/type",
+                f"the response_format.type setting {value!r}",
+            )
+            value = _MISSING
+        if value is not _MISSING:
+            wire.setdefault("output_config", {}).setdefault("format", {})["type"] = value
+    # setting response_format.schema
+    value = _n.get("schema", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
+    if value is _MISSING:
+        if forms.get("/output_config/format/schema", _MISSING) == "null":
+            wire.setdefault("output_config", {}).setdefault("format", {})["schema"] = None
+    else:
+        problem = _conv.setting_problem(value, (("object",), None, ()))
+        if problem is not None:
+            raise _rt.CanonicalError("request", ValueError(f"/settings/response_format/schema: {problem}"))
+        wire.setdefault("output_config", {}).setdefault("format", {})["schema"] = value
+    nested = settings.get("response_format", _MISSING)
+    if type(nested) is dict:
+        for name in nested:
+            if name not in ("schema", "type"):
+                lose(
+                    "setting.dropped",
+                    f"/settings/response_format/{_rt.escape(name)}",
+                    f"the response_format.{name} setting",
+                )
     return wire
 
 
@@ -2241,6 +2319,8 @@ _REQUEST = _conv.RequestLayout(
             ("stream",),
             ("output_config", "effort"),
             ("thinking", "budget_tokens"),
+            ("output_config", "format", "type"),
+            ("output_config", "format", "schema"),
             ("thinking", "type"),
         ),
     ),

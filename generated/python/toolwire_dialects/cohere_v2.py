@@ -922,6 +922,23 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
         other = _n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING
         if other is not _MISSING:
             fields["/thinking/type"] = other
+    # a JSON response format with a schema is json_schema
+    if (
+        (
+            _n.get("type", _MISSING)
+            if type(_n := (_n.get("response_format", _MISSING) if type(_n := out) is dict else _MISSING)) is dict
+            else _MISSING
+        )
+        == "json_object"
+    ) and (
+        (
+            _n.get("schema", _MISSING)
+            if type(_n := (_n.get("response_format", _MISSING) if type(_n := out) is dict else _MISSING)) is dict
+            else _MISSING
+        )
+        is not _MISSING
+    ):
+        out.setdefault("response_format", {})["type"] = "json_schema"
     return out
 
 

@@ -1234,6 +1234,23 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
                 if problem is not None:
                     raise _rt.DecodeError(DIALECT, "request", "/generationConfig/thinkingConfig/thinkingLevel", problem)
                 out["reasoning_effort"] = value
+    # a JSON response format with a schema is json_schema
+    if (
+        (
+            _n.get("type", _MISSING)
+            if type(_n := (_n.get("response_format", _MISSING) if type(_n := out) is dict else _MISSING)) is dict
+            else _MISSING
+        )
+        == "json_object"
+    ) and (
+        (
+            _n.get("schema", _MISSING)
+            if type(_n := (_n.get("response_format", _MISSING) if type(_n := out) is dict else _MISSING)) is dict
+            else _MISSING
+        )
+        is not _MISSING
+    ):
+        out.setdefault("response_format", {})["type"] = "json_schema"
     return out
 
 

@@ -1017,6 +1017,11 @@ function settingsIn(wire, forms, fields) {
             rt.putOwn(fields, "/thinking/type", other);
         }
     }
+    // a JSON response format with a schema is json_schema
+    if ((rt.pyEquals(conv.keyOf(conv.keyOf(out, "response_format"), "type"), "json_object")) &&
+        (conv.keyOf(conv.keyOf(out, "response_format"), "schema") !== undefined)) {
+        conv.putPath(out, ["response_format", "type"], "json_schema");
+    }
     return out;
 }
 /** Put the canonical settings into a wire request in the spellings forms name. */

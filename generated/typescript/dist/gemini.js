@@ -1363,6 +1363,11 @@ function settingsIn(wire, forms, fields) {
             }
         }
     }
+    // a JSON response format with a schema is json_schema
+    if ((rt.pyEquals(conv.keyOf(conv.keyOf(out, "response_format"), "type"), "json_object")) &&
+        (conv.keyOf(conv.keyOf(out, "response_format"), "schema") !== undefined)) {
+        conv.putPath(out, ["response_format", "type"], "json_schema");
+    }
     return out;
 }
 /** Put the canonical settings into a wire request in the spellings forms name. */

@@ -1535,6 +1535,40 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       rt.putOwn(fields as JsonObject, "/thinking/type", other);
     }
   }
+  // setting response_format.type
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "output_config"), "format"), "type");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms as JsonObject, "/output_config/format/type", "null");
+    } else {
+      if (value === "json_schema") {
+        value = "json_schema";
+      } else {
+        rt.putOwn(fields as JsonObject, "/output_config/format/type", value);
+        value = undefined;
+      }
+      if (value !== undefined) {
+        problem = conv.settingProblem(value, [["string"], null, []]);
+        if (problem !== null) {
+          throw new rt.DecodeError(DIALECT, "request", "/output_config/format/type", problem as string);
+        }
+        conv.putPath(out, ["response_format", "type"], value);
+      }
+    }
+  }
+  // setting response_format.schema
+  value = conv.keyOf(conv.keyOf(rt.getOwn(wire, "output_config"), "format"), "schema");
+  if (value !== undefined) {
+    if (value === null) {
+      rt.putOwn(forms as JsonObject, "/output_config/format/schema", "null");
+    } else {
+      problem = conv.settingProblem(value, [["object"], null, []]);
+      if (problem !== null) {
+        throw new rt.DecodeError(DIALECT, "request", "/output_config/format/schema", problem as string);
+      }
+      conv.putPath(out, ["response_format", "schema"], value);
+    }
+  }
   return out;
 }
 
@@ -1543,11 +1577,21 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
 function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, lose: conv.Lose): JsonObject {
   let value: unknown;
   let problem: unknown;
+  let nested: unknown;
   // a canonical setting this dialect has no place for
   for (const key of Object.keys(settings as JsonObject)) {
     if (
       ![
-        "max_tokens", "reasoning_budget", "reasoning_effort", "stop", "stream", "temperature", "top_k", "top_p", "user"
+        "max_tokens",
+        "reasoning_budget",
+        "reasoning_effort",
+        "response_format",
+        "stop",
+        "stream",
+        "temperature",
+        "top_k",
+        "top_p",
+        "user",
       ].includes(key as string)
     ) {
       lose("setting.dropped", "/settings/" + rt.escape(String(key)), "the " + String(key) + " setting");
@@ -1709,6 +1753,54 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     }
     conv.putPath(wire, ["thinking", "type"], "enabled");
     conv.putPath(wire, ["thinking", "budget_tokens"], value);
+  }
+  // setting response_format.type
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "type");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/output_config/format/type"), "null")) {
+      conv.putPath(wire, ["output_config", "format", "type"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["string"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/type: " + String(problem)));
+    }
+    if (!["json_schema"].includes(value as string)) {
+      lose(
+        "setting.value_unsupported",
+        "/settings/response_format/type",
+        "the response_format.type setting " + String(rt.pyRepr(value)),
+      );
+      value = undefined;
+    }
+    if (value !== undefined) {
+      conv.putPath(wire, ["output_config", "format", "type"], value);
+    }
+  }
+  // setting response_format.schema
+  value = conv.keyOf(rt.getOwn(settings, "response_format"), "schema");
+  if (value === undefined) {
+    if (rt.pyEquals(rt.getOwn(forms, "/output_config/format/schema"), "null")) {
+      conv.putPath(wire, ["output_config", "format", "schema"], null);
+    }
+  } else {
+    problem = conv.settingProblem(value, [["object"], null, []]);
+    if (problem !== null) {
+      throw new rt.CanonicalError("request", new Error("/settings/response_format/schema: " + String(problem)));
+    }
+    conv.putPath(wire, ["output_config", "format", "schema"], value);
+  }
+  nested = rt.getOwn(settings, "response_format");
+  if (rt.isObject(nested)) {
+    for (const name of Object.keys(nested as JsonObject)) {
+      if (!["schema", "type"].includes(name as string)) {
+        lose(
+          "setting.dropped",
+          "/settings/response_format/" + rt.escape(String(name)),
+          "the response_format." + String(name) + " setting",
+        );
+      }
+    }
   }
   return wire;
 }
@@ -3054,6 +3146,8 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["stream"],
     ["output_config", "effort"],
     ["thinking", "budget_tokens"],
+    ["output_config", "format", "type"],
+    ["output_config", "format", "schema"],
     ["thinking", "type"],
   ]),
   modelRequired: false,

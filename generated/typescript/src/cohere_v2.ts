@@ -1186,6 +1186,13 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       rt.putOwn(fields as JsonObject, "/thinking/type", other);
     }
   }
+  // a JSON response format with a schema is json_schema
+  if (
+    (rt.pyEquals(conv.keyOf(conv.keyOf(out, "response_format"), "type"), "json_object")) &&
+    (conv.keyOf(conv.keyOf(out, "response_format"), "schema") !== undefined)
+  ) {
+    conv.putPath(out, ["response_format", "type"], "json_schema");
+  }
   return out;
 }
 

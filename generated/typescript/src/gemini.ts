@@ -1577,6 +1577,13 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
       }
     }
   }
+  // a JSON response format with a schema is json_schema
+  if (
+    (rt.pyEquals(conv.keyOf(conv.keyOf(out, "response_format"), "type"), "json_object")) &&
+    (conv.keyOf(conv.keyOf(out, "response_format"), "schema") !== undefined)
+  ) {
+    conv.putPath(out, ["response_format", "type"], "json_schema");
+  }
   return out;
 }
 

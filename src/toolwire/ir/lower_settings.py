@@ -57,6 +57,7 @@ def lower_settings_reader(settings: tuple[Setting, ...]) -> Function:
     for setting in settings:
         body.append(Comment(f"setting {'.'.join(setting.name)}"))
         body += _read(setting)
+    body += _json_with_schema(settings)
     return Function(
         name="settings_in",
         params=("wire", "forms", "fields"),
@@ -64,6 +65,21 @@ def lower_settings_reader(settings: tuple[Setting, ...]) -> Function:
         body=(Let("out", Lit({})), *body),
         returns="out",
     )
+
+
+def _json_with_schema(settings: tuple[Setting, ...]) -> list[Step]:
+    """Where one wire value spells both JSON response formats (Gemini's application/json,
+    Cohere's json_object beside its json_schema), the format holding a schema is json_schema:
+    in the canonical model only json_schema has one. Written back, both spell the same."""
+    kind = next((s for s in settings if s.name == ("response_format", "type")), None)
+    if kind is None or not any(c == "json_schema" and (("json_object", w) in kind.values) for c, w in kind.values):
+        return []
+    given = Key(Local("out"), "response_format")
+    json_with_schema = All((Eq(Key(given, "type"), "json_object"), Not(Is("missing", Key(given, "schema")))))
+    return [
+        Comment("a JSON response format with a schema is json_schema"),
+        If(json_with_schema, (PutPath("out", kind.name, Lit("json_schema")),)),
+    ]
 
 
 def _get(path: Tokens) -> Expr:

@@ -26,12 +26,12 @@ from toolwire.ir.conversation_nodes import (
     Turn,
     TurnField,
 )
-from toolwire.ir.lower_rules import empty_blocks
+from toolwire.ir.lower_rules import block_rules, empty_blocks
 from toolwire.ir.nodes import Tokens
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
-from toolwire.spec.rules import NonEmptyRule, RoleOrderRule, ranges_of, rules_of
+from toolwire.spec.rules import NonEmptyRule, PartOrderRule, RoleOrderRule, SignatureRule, ranges_of, rules_of
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -188,7 +188,9 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         paths=(),
         leaves=tuple(leaves),
         rules=tuple(
-            r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule)
+            r
+            for r in rules_of(dialect)
+            if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule | SignatureRule | PartOrderRule)
         ),
     )
 
@@ -228,6 +230,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         paths=(),
         leaves=tuple(leaves),
         empty_blocks=empty_blocks(request) if turn.content == request.turn.content else (),
+        block_rules=block_rules(request) if turn.content == request.turn.content else ((), ()),
     )
 
 

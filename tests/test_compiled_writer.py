@@ -69,7 +69,7 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
     if got.startswith("('error'") or want.startswith("('error'"):
         return got, want
     mine, theirs = compiled(False), oracle(False)
-    value, repairs = repaired(layout, theirs.value, canonical)
+    value, repairs = repaired(layout, theirs.value)
     kept = [loss for loss in mine.losses if not any(n in loss.what for n in named)]
     assert len(mine.losses) - len(kept) == repairs, (mine.losses, repairs)
     return repr((mine.value, kept)), repr((value, theirs.losses))

@@ -17,14 +17,14 @@ from toolwire_dialects._errors import LossError
 from toolwire.ir.conversation import conversation_ir
 from toolwire.ir.lower_rules import places
 from toolwire.spec.loader import load_spec
-from toolwire.spec.rules import NonEmptyRule, RoleOrderRule, rules_of
+from toolwire.spec.rules import NonEmptyRule, PartOrderRule, RoleOrderRule, SignatureRule, rules_of
 from toolwire.validation.engine import validate_record
 from toolwire.validation.rules import broken
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_spec(ROOT / "schemas")
 KEPT = {
-    name: tuple(r for r in rules_of(d) if isinstance(r, NonEmptyRule | RoleOrderRule))
+    name: tuple(r for r in rules_of(d) if isinstance(r, NonEmptyRule | RoleOrderRule | SignatureRule | PartOrderRule))
     for name, d in SPEC.dialects.items()
 }
 TALKERS = sorted(vf.dialect for vf in SPEC.conversation_vectors)
@@ -181,7 +181,8 @@ def test_every_rule_has_a_writer_place() -> None:
             assert ir is not None, name
             found = places(ir.request)
             placed = [p.rule for group in (found.blocks, found.turns, found.system_blocks, found.system) for p in group]
-            assert sorted(r.id for r in (*placed, *found.orders)) == sorted(r.id for r in rules), name
+            kept = (*placed, *found.orders, *found.signatures, *found.part_orders)
+            assert sorted(r.id for r in kept) == sorted(r.id for r in rules), name
 
 
 @pytest.mark.parametrize(
@@ -205,9 +206,9 @@ def test_validate_reports_a_broken_non_empty_or_role_order_rule(
 
 @pytest.mark.parametrize("source", TALKERS)
 def test_every_vector_converted_keeps_the_targets_rules_or_strict_refuses(source: str) -> None:
-    """Property: every request vector into every other dialect passes the target's non_empty
-    and role_order rules (validate's checker); under strict, a conversion that repaired one
-    is refused with the rule's name."""
+    """Property: every request vector into every other dialect passes the target's non_empty,
+    role_order, signature and part_order rules (validate's checker); under strict, a
+    conversion that repaired one is refused with the rule's name."""
     for dialect, description, wire in CASES:
         if dialect != source:
             continue

@@ -3,8 +3,8 @@ the oracle's side of the differential test (tests/test_compiled_writer.py), writ
 from the compiled writer (ir/lower_rules.py), which repairs while it writes. An empty block is
 dropped; then a turn left empty (a dialect whose roles alternate joins the turns around it
 when their roles match); then the system field; a refused role order gets the bridge turn.
-In each turn, the first call of a signature rule's kinds that is not the target's own gets
-the placeholder, and a part_order rule's earlier kind moves before the first later one."""
+In each turn, the first block of a signature rule's kinds, when unsigned, gets the
+placeholder, and a part_order rule's earlier kind moves before the first later one."""
 
 from __future__ import annotations
 
@@ -45,34 +45,18 @@ def _at(value: Any, toks: Tokens) -> Any:
     return value
 
 
-def _own_calls(canonical: dict[str, Any] | None, dialect: str) -> list[bool]:
-    """Whether each call of the request's turns (in order) is the target's own: read from its
-    payload, so written as it came (no placeholder signature)."""
-    if canonical is None:
-        return []
-    return [
-        dialect in ((part.get("call") or {}).get("extensions") or {})
-        for message in canonical.get("messages", [])
-        if message.get("role") != "system"
-        for part in message.get("parts", [])
-        if part.get("type") == "tool_call"
-    ]
-
-
-def _signed(layout: RequestLayout, blocks: list[Any], turn: Any, own: list[bool]) -> int:
-    """The signature repairs on one turn's blocks (own: the flags of the calls still to come,
-    one taken by each block of a signature rule's kinds); how many were done."""
+def _signed(layout: RequestLayout, blocks: list[Any], turn: Any) -> int:
+    """The signature repairs on one turn's blocks; how many were done."""
     done = 0
     signing = [r for r in layout.rules if isinstance(r, SignatureRule)]
     firsts: set[str] = set()
     for block in blocks:
         kinds = [r for r in signing if any(matches(m, block) for m in r.parts)]
-        mine = own.pop(0) if kinds and own else False
         for rule in kinds:
             if rule.id in firsts or any(_at(turn, toks) != value for toks, value in rule.turn):
                 continue
             firsts.add(rule.id)
-            if not rule.signed(block) and not mine:
+            if not rule.signed(block):
                 block[rule.key] = rule.placeholder
                 done += 1
     return done
@@ -91,15 +75,10 @@ def _ordered(layout: RequestLayout, blocks: list[Any]) -> int:
     return done
 
 
-def repaired(
-    layout: RequestLayout, wire: dict[str, Any], canonical: dict[str, Any] | None = None
-) -> tuple[dict[str, Any], int]:
-    """The wire with every repair done, and how many were done (canonical: the request written,
-    telling which calls are the target's own)."""
+def repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The wire with every repair done, and how many were done."""
     wire = copy.deepcopy(wire)
     done = 0
-    dialect = next((r.dialect for r in layout.rules), "")
-    own = _own_calls(canonical, dialect)
     empties = [r for r in layout.rules if isinstance(r, NonEmptyRule)]
     orders = [r for r in layout.rules if isinstance(r, RoleOrderRule)]
     if layout.system is not None and layout.system.tokens[0] in wire:
@@ -131,7 +110,7 @@ def repaired(
                 done += len(blocks) - len(kept)
                 blocks[:] = kept
         if type(blocks) is list:
-            done += _signed(layout, blocks, turn, own) + _ordered(layout, blocks)
+            done += _signed(layout, blocks, turn) + _ordered(layout, blocks)
         heads = [(r, _rest(r, (*layout.turns, "*"))) for r in empties]
         written = type(turn) is dict and _at(turn, layout.turn.role) is not None  # not a verbatim unit
         if written and any(rest is not None and _breaks(rule, turn, rest) for rule, rest in heads):

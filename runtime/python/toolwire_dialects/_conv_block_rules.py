@@ -1,7 +1,7 @@
 """The target's signature and part_order rules on the blocks of one written turn (a response's:
 a client replays the answer in its next request), kept as the compiled request writer keeps
-them: the first block of a signature rule's kinds in a turn of the rule's, unsigned and not
-the target's own, gets the placeholder; a part_order rule's earlier kind found after a later
+them: the first block of a signature rule's kinds in a turn of the rule's, unsigned (and not the
+target's own wire block, written as it came), gets the placeholder; a part_order rule's earlier kind found after a later
 one moves before the first later one. Each repair is a loss naming the rule."""
 
 from __future__ import annotations
@@ -27,13 +27,6 @@ def _is(kinds: tuple[Matcher, ...], block: Any) -> bool:
     return False
 
 
-def _own(part: dict[str, Any], dialect: str) -> bool:
-    """The canonical part is the target's own: its wire block, or a call its payload made."""
-    if part.get("type") == "wire":
-        return True
-    return part.get("type") == "tool_call" and dialect in (part.get("call") or {}).get("extensions", {})
-
-
 def kept_blocks(
     unit: dict[str, Any], made: list[tuple[Any, dict[str, Any], str]], rules: BlockRules, run: Any
 ) -> list[Any]:
@@ -51,7 +44,7 @@ def kept_blocks(
                 continue
             if _is(kinds, block):
                 signed[n] = True
-                if all(k not in block for k in (key, *aliases)) and not _own(part, run.dialect):
+                if all(k not in block for k in (key, *aliases)) and part.get("type") != "wire":
                     block[key] = placeholder
                     run.lose("signature.placeholder", at, what)
         if not orders:

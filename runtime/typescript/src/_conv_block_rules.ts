@@ -3,8 +3,8 @@
 /**
  * The target's signature and part_order rules on the blocks of one written turn (a response's:
  * a client replays the answer in its next request), kept as the compiled request writer keeps
- * them: the first block of a signature rule's kinds in a turn of the rule's, unsigned and not
- * the target's own, gets the placeholder; a part_order rule's earlier kind found after a later
+ * them: the first block of a signature rule's kinds in a turn of the rule's, unsigned (and not
+ * the target's own wire block, written as it came), gets the placeholder; a part_order rule's earlier kind found after a later
  * one moves before the first later one. Each repair is a loss naming the rule.
  */
 
@@ -33,15 +33,6 @@ function isKind(kinds: readonly Matcher[], block: unknown): boolean {
   );
 }
 
-/** The canonical part is the target's own: its wire block, or a call its payload made. */
-function own(part: JsonObject, dialect: string): boolean {
-  const type = getOwn(part, "type");
-  if (type === "wire") return true;
-  const call = getOwn(part, "call");
-  const extensions = isObject(call) ? getOwn(call, "extensions") : undefined;
-  return type === "tool_call" && isObject(extensions) && Object.hasOwn(extensions, dialect);
-}
-
 /**
  * The blocks of made (each [block, its canonical part, the part's pointer]) as the rules keep
  * them, in the turn unit (its role already written).
@@ -61,7 +52,7 @@ export function keptBlocks(
       if (!isKind(kinds, block)) return;
       signed[n] = true;
       const object = block as JsonObject;
-      if ([key, ...aliases].every((k) => !Object.hasOwn(object, k)) && !own(part, run.dialect)) {
+      if ([key, ...aliases].every((k) => !Object.hasOwn(object, k)) && getOwn(part, "type") !== "wire") {
         object[key] = placeholder;
         run.lose("signature.placeholder", at, what);
       }

@@ -20,7 +20,6 @@ from toolwire.ir.steps import (
     Call,
     Expr,
     ForEachItem,
-    Get,
     If,
     Is,
     Key,
@@ -220,9 +219,8 @@ def _is_kind(kinds: tuple[Matcher, ...], block: Expr) -> Expr:
 
 
 def _own(part: Expr) -> Expr:
-    """The canonical part is the target's own: its wire block, or a call its payload made."""
-    call = All((Is("equal", Key(part, "type"), "tool_call"), Call("mine", (Get(part, "call"),))))
-    return AnyOf((Is("equal", Key(part, "type"), "wire"), call))
+    """The canonical part is the target's own wire block: written as it came."""
+    return Is("equal", Key(part, "type"), "wire")
 
 
 def blocks_begin(rules: Places) -> tuple[Step, ...]:
@@ -236,7 +234,7 @@ def blocks_begin(rules: Places) -> tuple[Step, ...]:
 def block_placed(rules: Places, unit: Expr, part: Expr, at: Expr) -> tuple[Step, ...]:
     """The written block (local block, of the canonical part at `at`) appended to the local
     blocks: signed with a signature rule's placeholder when it is the first of its kinds in
-    a turn of the rule's, unsigned and not the target's own; held back, when a part_order
+    a turn of the rule's and unsigned (not the target's own wire block); held back, when a part_order
     rule's earlier kind comes after a later one, to go in before that one (blocks_end)."""
     steps: list[Step] = []
     block = Local("block")

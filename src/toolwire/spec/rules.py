@@ -144,7 +144,7 @@ class SignatureRule(_Rule):
     """In each turn of the list the pointer leads to (`turns/*/content/*/field`) that has the
     `turn` constants, the first block of a `parts` kind carries the field (or one of its
     `aliases`); a conversion puts the `placeholder` there (the provider's documented value for
-    a block it did not make). A block the target's own dialect made is written as it came."""
+    a block it did not make), a block its payload made being signed already."""
 
     turns: Tokens = field(default=(), metadata=_term("rule.pointer"))
     content: Tokens = field(default=(), metadata=_term("rule.pointer"))
@@ -160,7 +160,7 @@ class SignatureRule(_Rule):
 
     @property
     def repair(self) -> str:
-        return f"{json.dumps(self.placeholder)} put there (a block of another dialect's)"
+        return f"{json.dumps(self.placeholder)} put there"
 
     def signed(self, block: dict[str, Any]) -> bool:
         return any(k in block for k in (self.key, *self.aliases))

@@ -368,3 +368,32 @@ def test_typescript_repairs_as_python_does() -> None:
     answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("signature.placeholder" in json.dumps(a) or "part.reordered" in json.dumps(a) for a in answers) >= 5
+
+
+def test_a_signature_rule_matching_kinds_by_constants() -> None:
+    """A signature rule whose kinds are told by constants (no built-in rule is) reads, describes
+    and validates as one told by a key: the first block of the kind in each of its turns."""
+    import dataclasses
+
+    rule = {
+        "id": "odd-signature",
+        "kind": "signature",
+        "envelope": "request",
+        "pointer": "/messages/*/content/*/signature",
+        "turn": {"/role": "assistant"},
+        "parts": [{"when": {"/type": "tool_use"}}],
+        "placeholder": "none",
+        "source": "a rule for this test only",
+    }
+    anthropic = SPEC.dialects["anthropic_messages"]
+    dialect = dataclasses.replace(anthropic, mapping={**anthropic.mapping, "rules": [rule]})
+    (read,) = rules_of(dialect)
+    assert isinstance(read, SignatureRule)
+    assert read.describe() == 'the first /type "tool_use" block of each turn with /role "assistant" carries signature'
+    turn = {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "a"}, {"type": "tool_use"}, {"type": "tool_use"}],
+    }
+    assert [p for p, _m in broken(read, {"messages": [turn]})] == ["/messages/0/content/1/signature"]
+    turn["content"][1]["signature"] = "s"
+    assert broken(read, {"messages": [turn, {**turn, "role": "user", "content": [{"type": "tool_use"}]}]}) == []

@@ -151,7 +151,9 @@ class SignatureRule(_Rule):
     key: str = field(default="", metadata=_term("rule.pointer"))
     aliases: tuple[str, ...] = field(default=(), metadata=_term("rule.aliases"))
     turn: Constants = field(default=(), metadata=_term("rule.turn"))
-    parts: tuple[Matcher, ...] = field(default=(), metadata=_term("rule.parts"))
+    parts: tuple[Matcher, ...] = field(
+        default=(), metadata=_term("rule.parts", "rule.parts[].has", "rule.parts[].when")
+    )
     placeholder: str = field(default="", metadata=_term("rule.placeholder"))
 
     def describe(self) -> str:
@@ -171,8 +173,10 @@ class PartOrderRule(_Rule):
     """In each turn's blocks (the list at pointer), no block of a `first` kind comes after one
     of a `then` kind; a conversion moves such a block to just before the first `then` block."""
 
-    first: tuple[Matcher, ...] = field(default=(), metadata=_term("rule.first"))
-    then: tuple[Matcher, ...] = field(default=(), metadata=_term("rule.then"))
+    first: tuple[Matcher, ...] = field(
+        default=(), metadata=_term("rule.first", "rule.first[].has", "rule.first[].when")
+    )
+    then: tuple[Matcher, ...] = field(default=(), metadata=_term("rule.then", "rule.then[].has", "rule.then[].when"))
 
     def describe(self) -> str:
         return f"{_kinds_words(self.first)} blocks before {_kinds_words(self.then)} blocks"

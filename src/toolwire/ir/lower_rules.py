@@ -215,7 +215,7 @@ def _is_kind(kinds: tuple[Matcher, ...], block: Expr) -> Expr:
         each: list[Expr] = [Not(Is("missing", read_at(block, toks))) for toks in has]
         each += [Is("equal", read_at(block, toks), const) for toks, const in when]
         tests.append(All(tuple(each)))
-    return AnyOf(tuple(tests))
+    return All((Is("object", block), AnyOf(tuple(tests))))  # an own wire block may be any JSON value
 
 
 def _own(part: Expr) -> Expr:

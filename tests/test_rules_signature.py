@@ -389,7 +389,7 @@ def test_a_signature_rule_matching_kinds_by_constants() -> None:
     dialect = dataclasses.replace(anthropic, mapping={**anthropic.mapping, "rules": [rule]})
     (read,) = rules_of(dialect)
     assert isinstance(read, SignatureRule)
-    assert read.describe() == 'the first /type "tool_use" block of each turn with /role "assistant" carries signature'
+    assert read.describe() == 'a signature on the first /type "tool_use" block of each turn with /role "assistant"'
     turn = {
         "role": "assistant",
         "content": [{"type": "text", "text": "a"}, {"type": "tool_use"}, {"type": "tool_use"}],

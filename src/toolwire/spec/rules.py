@@ -158,7 +158,7 @@ class SignatureRule(_Rule):
 
     def describe(self) -> str:
         told = "".join(f" with {pointer(t)} {json.dumps(v)}" for t, v in self.turn)
-        return f"the first {_kinds_words(self.parts)} block of each turn{told} carries {self.key}"
+        return f"a {self.key} on the first {_kinds_words(self.parts)} block of each turn{told}"
 
     @property
     def repair(self) -> str:

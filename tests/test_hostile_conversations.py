@@ -109,7 +109,9 @@ def test_class3_a_reused_call_id_links_each_result_to_the_nearest_call(target: s
     assert _result_names(target, encoded.value) == ["f", "g"]
     if target in NAMED_RESULTS:  # through a whole conversion too, strictly
         chat = _pkg().DIALECTS["openai_chat"].encode_request(copy.deepcopy(REUSED)).value
-        there = _pkg().convert(chat, source="openai_chat", target=target, shape="request", strict=True)
+        # strictly, but for the placeholder signature Gemini's calls get (its own rule, not a name)
+        allow = ["signature.placeholder"]
+        there = _pkg().convert(chat, source="openai_chat", target=target, shape="request", allow=allow)
         assert _result_names(target, there.value) == ["f", "g"]
 
 

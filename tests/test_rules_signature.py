@@ -397,3 +397,35 @@ def test_a_signature_rule_matching_kinds_by_constants() -> None:
     assert [p for p, _m in broken(read, {"messages": [turn]})] == ["/messages/0/content/1/signature"]
     turn["content"][1]["signature"] = "s"
     assert broken(read, {"messages": [turn, {**turn, "role": "user", "content": [{"type": "tool_use"}]}]}) == []
+
+
+def _rule_errors(rule: dict[str, Any]) -> list[str]:
+    """What the meta-schema says of a dialect whose rules are [rule] (gemini's mapping otherwise)."""
+    from jsonschema import Draft202012Validator
+
+    meta = json.loads((ROOT / "schemas" / "meta" / "dialect.schema.json").read_text(encoding="utf-8"))
+    mapping = {**SPEC.dialects["gemini"].mapping, "rules": [rule]}
+    return [e.message for e in Draft202012Validator(meta).iter_errors(mapping)]
+
+
+@pytest.mark.parametrize(
+    "change, refused",
+    [
+        ({}, False),
+        ({"pointer": "/contents/*/parts/thoughtSignature"}, True),  # no key under each block
+        ({"placeholder": ""}, True),
+        ({"parts": []}, True),
+        ({"parts": [{"has": "/functionCall", "then": 1}]}, True),
+        ({"first": [{"has": "/x"}]}, True),  # a part_order key on a signature rule
+        (
+            {"kind": "part_order", "pointer": "/contents/*/parts", "first": [{"has": "/a"}], "then": [{"has": "/b"}]},
+            True,
+        ),
+    ],
+)
+def test_the_meta_schema_checks_signature_and_part_order_rules(change: dict[str, Any], refused: bool) -> None:
+    (rule,) = [r for r in SPEC.dialects["gemini"].mapping["rules"] if r["kind"] == "signature"]
+    assert bool(_rule_errors({**rule, **change})) == refused, _rule_errors({**rule, **change})
+    if change.get("kind") == "part_order":  # the same part_order rule without the signature keys is fine
+        plain = {k: v for k, v in {**rule, **change}.items() if k not in ("aliases", "turn", "parts", "placeholder")}
+        assert _rule_errors(plain) == []

@@ -111,9 +111,9 @@ def _blocks_kept(layout: RequestLayout) -> tuple[tuple[SignatureRule, ...], tupl
     for rule in signatures:
         if (*rule.turns, "*", *rule.content) != blocks:
             raise _unplaced(rule, "a key of a block of the request's turns")
-    for rule in part_orders:
-        if rule.tokens != blocks:
-            raise _unplaced(rule, "the blocks of the request's turns")
+    for order in part_orders:
+        if order.tokens != blocks:
+            raise _unplaced(order, "the blocks of the request's turns")
     if len(part_orders) > 1:
         raise _unplaced(part_orders[1], "the only part_order rule of the dialect")
     return signatures, part_orders
@@ -247,20 +247,14 @@ def block_placed(rules: Places, unit: Expr, part: Expr, at: Expr) -> tuple[Step,
         steps.append(If(first, (Let(f"signed_{n}", Lit(True)), If(unsigned, sign))))
     if not rules.part_orders:
         return (*steps, Append("blocks", block))
-    rule = rules.part_orders[0]
-    said = Text(
-        (
-            "the ",
-            Call("shown", (part, Lit("type"))),
-            f" part after a later block in its turn (moved before it; rule {rule.name})",
-        )
-    )
+    order = rules.part_orders[0]
+    moved_what = Text(("the ", Call("shown", (part, Lit("type"))), order_loss(order)))
     later = (
-        If(_is_kind(rule.then, block), (Let("o_seen", Lit(True)),)),
+        If(_is_kind(order.then, block), (Let("o_seen", Lit(True)),)),
         If(Local("o_seen"), (Append("o_later", block),), (Append("blocks", block),)),
     )
-    moved = (Lose("part.reordered", at, said), Append("o_moved", block))
-    return (*steps, If(All((Local("o_seen"), _is_kind(rule.first, block))), moved, later))
+    moved = (Lose("part.reordered", at, moved_what), Append("o_moved", block))
+    return (*steps, If(All((Local("o_seen"), _is_kind(order.first, block))), moved, later))
 
 
 def blocks_end(rules: Places) -> tuple[Step, ...]:

@@ -3,7 +3,9 @@
 spec (1) <- ir (2) <- targets (3) <- generation (4) <- cli (5) <- serve (6); validation sits at level 3
 beside targets and may import the spec layer only. tools sits at level 4 beside generation: it
 writes Python, so every value it puts into code goes through the Python target's one escaping
-module (targets/python/names.py, the rule that module states), but it reads no IR. Nothing imports upward or sideways
+module (targets/python/names.py, the rule that module states), and checks what it writes with
+validation/ (the conversation matrix refuses an output its target would refuse), but it reads
+no IR. Nothing imports upward or sideways
 at its own level, no two modules import each other in a circle (imports inside functions count:
 they close circles at run time just the same), and only cli/, tools/ and serve/ may import the
 generated package, and only inside functions (the generator never imports its own output).
@@ -32,7 +34,7 @@ LAYERS: Mapping[str, tuple[int, frozenset[str]]] = {
     "ir": (2, frozenset({"spec"})),
     "targets": (3, frozenset({"spec", "ir"})),
     "validation": (3, frozenset({"spec"})),
-    "tools": (4, frozenset({"spec", "targets"})),
+    "tools": (4, frozenset({"spec", "targets", "validation"})),
     "generation": (4, frozenset({"spec", "ir", "targets", "validation"})),
     "cli": (5, frozenset({"spec", "ir", "targets", "validation", "tools", "generation"})),
     # the gateway (issue #26) sits above cli: it reuses cli's reporting and generated-package

@@ -15,18 +15,16 @@ from toolwire_dialects import DIALECTS, convert
 from toolwire_dialects._errors import LossError
 
 from toolwire.ir.conversation import conversation_ir
+from toolwire.ir.conversation_nodes import KEPT_RULES
 from toolwire.ir.lower_rules import places
 from toolwire.spec.loader import load_spec
-from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RoleOrderRule, rules_of
+from toolwire.spec.rules import rules_of
 from toolwire.validation.engine import validate_record
 from toolwire.validation.rules import broken
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_spec(ROOT / "schemas")
-KEPT = {
-    name: tuple(r for r in rules_of(d) if isinstance(r, NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule))
-    for name, d in SPEC.dialects.items()
-}
+KEPT = {name: tuple(r for r in rules_of(d) if isinstance(r, KEPT_RULES)) for name, d in SPEC.dialects.items()}
 TALKERS = sorted(vf.dialect for vf in SPEC.conversation_vectors)
 CASES = [
     (vf.dialect, case["description"], case["wire"])
@@ -181,7 +179,7 @@ def test_every_rule_has_a_writer_place() -> None:
             assert ir is not None, name
             found = places(ir.request)
             placed = [p.rule for group in (found.blocks, found.turns, found.system_blocks, found.system) for p in group]
-            kept = (*placed, *found.orders, *found.firsts, *found.co_required)
+            kept = (*placed, *found.orders, *found.firsts, *found.co_required, *found.signatures, *found.part_orders)
             assert sorted(r.id for r in kept) == sorted(r.id for r in rules), name
 
 
@@ -207,7 +205,7 @@ def test_validate_reports_a_broken_non_empty_or_role_order_rule(
 @pytest.mark.parametrize("source", TALKERS)
 def test_every_vector_converted_keeps_the_targets_rules_or_strict_refuses(source: str) -> None:
     """Property: every request vector into every other dialect passes the target's non_empty,
-    role_order, first_role and co_required rules (validate's checker); under strict, a
+    role_order, first_role, co_required, signature and part_order rules (validate's checker); under strict, a
     conversion that repaired one is refused with the rule's name."""
     for dialect, description, wire in CASES:
         if dialect != source:

@@ -4,7 +4,9 @@ from the compiled writer (ir/lower_rules.py), which repairs while it writes. An 
 dropped; then a turn left empty (a dialect whose roles alternate joins the turns around it
 when their roles match); then the system field; a refused role order gets the bridge turn, a
 refused first role the bridge turn first; a co-required field absent beside its blocks is
-written from the calls' names (tests/oracle/rules_cofields.py)."""
+written from the calls' names (tests/oracle/rules_cofields.py).
+In each turn, the first block of a signature rule's kinds, when unsigned, gets the
+placeholder, and a part_order rule's earlier kind moves before the first later one."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 
 from tests.oracle.rules_cofields import bridged_first, filled
 from toolwire.ir.conversation_nodes import RequestLayout, StringForm
-from toolwire.spec.rules import FirstRoleRule, NonEmptyRule, RoleOrderRule
+from toolwire.spec.rules import FirstRoleRule, NonEmptyRule, PartOrderRule, RoleOrderRule, SignatureRule, matches
 
 Tokens = tuple[str, ...]
 
@@ -45,6 +47,36 @@ def _at(value: Any, toks: Tokens) -> Any:
     for token in toks:
         value = value.get(token) if type(value) is dict else None
     return value
+
+
+def _signed(layout: RequestLayout, blocks: list[Any], turn: Any) -> int:
+    """The signature repairs on one turn's blocks; how many were done."""
+    done = 0
+    signing = [r for r in layout.rules if isinstance(r, SignatureRule)]
+    firsts: set[str] = set()
+    for block in blocks:
+        kinds = [r for r in signing if any(matches(m, block) for m in r.parts)]
+        for rule in kinds:
+            if rule.id in firsts or any(_at(turn, toks) != value for toks, value in rule.turn):
+                continue
+            firsts.add(rule.id)
+            if not rule.signed(block):
+                block[rule.key] = rule.placeholder
+                done += 1
+    return done
+
+
+def _ordered(layout: RequestLayout, blocks: list[Any]) -> int:
+    """The part_order repairs on one turn's blocks: an earlier kind after a later one moved
+    before the first later one; how many were moved."""
+    done = 0
+    for rule in layout.rules:
+        if isinstance(rule, PartOrderRule):
+            later = next((i for i, b in enumerate(blocks) if rule.is_then(b)), len(blocks))
+            moved = [b for b in blocks[later:] if rule.is_first(b)]
+            blocks[later:] = [*moved, *(b for b in blocks[later:] if not rule.is_first(b))]
+            done += len(moved)
+    return done
 
 
 def repaired(
@@ -96,8 +128,12 @@ def _turns_repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[s
                 kept = [b for b in blocks if not _breaks(rule, b, rest)]
                 done += len(blocks) - len(kept)
                 blocks[:] = kept
+        if type(blocks) is list:
+            done += _signed(layout, blocks, turn) + _ordered(layout, blocks)
         heads = [(r, _rest(r, (*layout.turns, "*"))) for r in empties]
-        written = type(turn) is dict and _at(turn, layout.turn.role) is not None  # not a verbatim unit
+        # a turn written from a message (not a verbatim unit): it has a role, or its content
+        # where the dialect may leave the role out (a Gemini turn whose role was absent)
+        written = type(turn) is dict and (_at(turn, layout.turn.role) is not None or _at(turn, content) is not None)
         if written and any(rest is not None and _breaks(rule, turn, rest) for rule, rest in heads):
             done += 1
             dropped = True

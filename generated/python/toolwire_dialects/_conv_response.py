@@ -202,6 +202,7 @@ def encode_response(
     check_canonical(canonical, "response")
     run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
     run.empty_blocks = layout.empty_blocks  # a client replays the answer's blocks in its next request
+    run.block_rules = layout.block_rules
     own = run.own(canonical, "")
     forms = own.get("forms", EMPTY)
     wire: dict[str, Any] = {}

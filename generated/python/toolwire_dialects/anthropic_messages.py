@@ -2009,6 +2009,9 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
         unit["content"] = "\n\n".join(texts)
     else:
         blocks = []
+        o_seen = False
+        o_moved = []
+        o_later = []
         for entry in content:
             part = entry[0]
             k = entry[1]
@@ -2026,8 +2029,26 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 1:
                 block = out.coded(
                     encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
@@ -2043,8 +2064,26 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 2:
                 block = _part_out_2(part, at, out)
                 if block is not None:
@@ -2058,8 +2097,26 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 3:
                 block = _part_out_3(part, at, out)
                 if block is not None:
@@ -2073,8 +2130,26 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 4:
                 block = _part_out_4(part, at, out)
                 if block is not None:
@@ -2088,8 +2163,26 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 5:
                 block = _part_out_5(part, at, out)
                 if block is not None:
@@ -2103,8 +2196,26 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 6:
                 block = _part_out_6(part, at, out)
                 if block is not None:
@@ -2118,10 +2229,52 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
+            else:
+                block = part["value"]
+                if (o_seen) and (
+                    (type(block) is dict)
+                    and (
+                        (block.get("type", _MISSING) == "thinking")
+                        or (block.get("type", _MISSING) == "redacted_thinking")
+                    )
+                ):
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                    )
+                    o_moved.append(block)
+                else:
+                    if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                        o_seen = True
+                    if o_seen:
+                        o_later.append(block)
                     else:
                         blocks.append(block)
-            else:
-                blocks.append(part["value"])
+        for held in o_moved:
+            blocks.append(held)
+        for held in o_later:
+            blocks.append(held)
         unit["content"] = blocks
     out.put_fields(unit, own, group)
     if (type(unit) is dict) and (
@@ -2442,6 +2595,16 @@ _RESPONSE = _conv.ResponseLayout(
             ((("type",), "text"),),
             ("string",),
             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+        ),
+    ),
+    block_rules=(
+        (),
+        (
+            (
+                (((), ((("type",), "thinking"),)), ((), ((("type",), "redacted_thinking"),))),
+                (((), ((("type",), "tool_use"),)),),
+                " part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+            ),
         ),
     ),
     dialect=DIALECT,

@@ -1864,6 +1864,9 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             unit["content"] = []
     else:
         blocks = []
+        o_seen = False
+        o_moved = []
+        o_later = []
         for entry in content:
             part = entry[0]
             k = entry[1]
@@ -1877,8 +1880,22 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 1:
                 block = out.coded(
                     encode_tool_result(part["result"], strict=out.strict, id_map=out.id_map), f"{at}/result"
@@ -1890,8 +1907,22 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 2:
                 block = _part_out_2(part, at, out)
                 if block is not None:
@@ -1901,8 +1932,22 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 3:
                 block = _part_out_3(part, at, out)
                 if block is not None:
@@ -1912,8 +1957,22 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
                     else:
-                        blocks.append(block)
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             elif k == 4:
                 block = _part_out_4(part, at, out)
                 if block is not None:
@@ -1923,10 +1982,42 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             at,
                             "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
                         )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
+            else:
+                block = part["value"]
+                if (o_seen) and ((type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)):
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                    )
+                    o_moved.append(block)
+                else:
+                    if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                        o_seen = True
+                    if o_seen:
+                        o_later.append(block)
                     else:
                         blocks.append(block)
-            else:
-                blocks.append(part["value"])
+        for held in o_moved:
+            blocks.append(held)
+        for held in o_later:
+            blocks.append(held)
         unit["content"] = blocks
     out.put_fields(unit, own, group)
     if (type(unit) is dict) and ((type(unit.get("content", _MISSING)) is list) and (not unit.get("content", _MISSING))):
@@ -2178,6 +2269,16 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     empty_blocks=(
         (("text",), (), ("string",), "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)"),
+    ),
+    block_rules=(
+        (),
+        (
+            (
+                (((("reasoningContent",),), ()),),
+                (((("toolUse",),), ()),),
+                " part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+            ),
+        ),
     ),
     dialect=DIALECT,
     known=_conv.known_tree(

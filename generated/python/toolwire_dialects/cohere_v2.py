@@ -1950,6 +1950,7 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
     empty_blocks=(),
+    block_rules=((), ()),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

@@ -2155,6 +2155,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             unit["parts"] = []
     else:
         blocks = []
+        signed_0 = False
         for entry in content:
             part = entry[0]
             k = entry[1]
@@ -2169,6 +2170,29 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             "a block with empty text (dropped; rule gemini/text-part-non-empty)",
                         )
                     else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
                         blocks.append(block)
             elif k == 1:
                 block = out.coded(
@@ -2182,6 +2206,29 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             "a block with empty text (dropped; rule gemini/text-part-non-empty)",
                         )
                     else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
                         blocks.append(block)
             elif k == 2:
                 block = _part_out_2(part, at, out)
@@ -2193,6 +2240,29 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             "a block with empty text (dropped; rule gemini/text-part-non-empty)",
                         )
                     else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
                         blocks.append(block)
             elif k == 3:
                 block = _part_out_3(part, at, out)
@@ -2204,6 +2274,29 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             "a block with empty text (dropped; rule gemini/text-part-non-empty)",
                         )
                     else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
                         blocks.append(block)
             elif k == 4:
                 block = _part_out_4(part, at, out)
@@ -2215,6 +2308,29 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             "a block with empty text (dropped; rule gemini/text-part-non-empty)",
                         )
                     else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
                         blocks.append(block)
             elif k == 5:
                 block = _part_out_5(part, at, out)
@@ -2226,9 +2342,56 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             "a block with empty text (dropped; rule gemini/text-part-non-empty)",
                         )
                     else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
                         blocks.append(block)
             else:
-                blocks.append(part["value"])
+                block = part["value"]
+                if (
+                    (not (signed_0))
+                    and (unit.get("role", _MISSING) == "model")
+                    and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("functionCall", _MISSING) is not _MISSING)
+                            or (block.get("function_call", _MISSING) is not _MISSING)
+                        )
+                    )
+                ):
+                    signed_0 = True
+                    if (
+                        (block.get("thoughtSignature", _MISSING) is _MISSING)
+                        and (block.get("thought_signature", _MISSING) is _MISSING)
+                        and (part.get("type", _MISSING) != "wire")
+                    ):
+                        block["thoughtSignature"] = "skip_thought_signature_validator"
+                        lose(
+                            "signature.placeholder",
+                            at,
+                            'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                        )
+                blocks.append(block)
         unit["parts"] = blocks
     out.put_fields(unit, own, group)
     if (type(unit) is dict) and (
@@ -2524,6 +2687,19 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
     empty_blocks=((("text",), (), ("string",), "a block with empty text (dropped; rule gemini/text-part-non-empty)"),),
+    block_rules=(
+        (
+            (
+                "thoughtSignature",
+                ("thought_signature",),
+                ((("role",), "model"),),
+                (((("functionCall",),), ()), ((("function_call",),), ())),
+                "skip_thought_signature_validator",
+                'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+            ),
+        ),
+        (),
+    ),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

@@ -2435,6 +2435,7 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
     empty_blocks=(),
+    block_rules=((), ()),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

@@ -1393,6 +1393,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     parts=(),
     empty_blocks=(),
+    block_rules=((), ()),
     dialect=DIALECT,
     known=_conv.known_tree(
         (), (("model",), ("done_reason",), ("message",), ("prompt_eval_count",), ("eval_count",), ("done",))

@@ -2284,6 +2284,7 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
     empty_blocks=(),
+    block_rules=((), ()),
     dialect=DIALECT,
     known=_conv.known_tree(
         (),

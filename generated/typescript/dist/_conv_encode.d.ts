@@ -7,7 +7,7 @@
  * reordered: a turn that cannot keep their order reports it. Everything the target cannot
  * carry is a reported loss.
  */
-import type { Codecs, EmptyBlocks, Spelling, Turn } from "./_conv_layout.js";
+import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn } from "./_conv_layout.js";
 import { Loss } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { IdMap } from "./_ids.js";
@@ -27,6 +27,7 @@ export declare class Run {
     readonly idMap: IdMap;
     readonly names: Map<unknown, unknown>;
     emptyBlocks: EmptyBlocks;
+    blockRules: BlockRules;
     constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean);
     lose(code: string, at: string, what: string): void;
     own(value: JsonObject, at: string): JsonObject;

@@ -9,6 +9,7 @@
  * reordered: a turn that cannot keep their order reports it. Everything the target cannot
  * carry is a reported loss.
  */
+import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
 import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
@@ -45,6 +46,7 @@ export class Run {
     idMap;
     names = new Map(); // call id -> the tool of the latest call with that id
     emptyBlocks = []; // the target's non_empty rules on a block (a response's)
+    blockRules = [[], []]; // its signature and part_order rules (a response's)
     constructor(dialect, codecs, strict, idMap, reasoningAsText) {
         this.dialect = dialect;
         this.codecs = codecs;
@@ -314,19 +316,23 @@ function putContent(unit, turn, content, forms, run) {
         put(unit, turn.content, joinStrings(said, "\n\n"));
         return;
     }
-    const blocks = [];
+    const made = []; // each block, its part and the part's pointer
     for (const [part, sp, at] of content) {
         if (sp === null)
-            blocks.push(getKey(part, "value")); // the dialect's own block, kept verbatim
+            made.push([getKey(part, "value"), part, at]); // the dialect's own block, kept verbatim
         else {
             const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
             const refused = block === null ? null : refusedBlock(block, run.emptyBlocks);
             if (refused !== null)
                 run.lose("part.empty_dropped", at, refused);
             else if (block !== null)
-                blocks.push(block); // null: a part the target cannot send (its loss is reported)
+                made.push([block, part, at]); // null: a part the target cannot send (its loss is reported)
         }
     }
+    const [signatures, orders] = run.blockRules;
+    const blocks = signatures.length > 0 || orders.length > 0
+        ? keptBlocks(unit, made, run.blockRules, run)
+        : made.map(([block]) => block);
     put(unit, turn.content, blocks);
 }
 /**
@@ -349,8 +355,4 @@ function refusedBlock(block, rules) {
             return what;
     }
     return null;
-}
-/** Equal and of one JSON type (as Python's type(a) is type(b) and a == b on the rules' constants). */
-function sameJson(a, b) {
-    return typeof a === typeof b && JSON.stringify(a) === JSON.stringify(b);
 }

@@ -109,6 +109,16 @@ export interface RequestLayout {
 }
 /** non_empty rules on a block: [the key's tokens from the block, constants, refused forms, the loss's what]. */
 export type EmptyBlocks = readonly (readonly [Toks, Constants, readonly string[], string])[];
+/** A block of a kind: [these keys present, these constants]. */
+export type Matcher = readonly [readonly Toks[], Constants];
+/**
+ * signature rules: [key, its other spellings, the turn's constants, the kinds, the placeholder, the loss's what];
+ * part_order rules (one at most): [the earlier kinds, the later kinds, the loss's what after the part's type].
+ */
+export type BlockRules = readonly [
+    readonly (readonly [string, readonly string[], Constants, readonly Matcher[], string, string])[],
+    readonly (readonly [readonly Matcher[], readonly Matcher[], string])[]
+];
 export interface ResponseLayout {
     readonly dialect: string;
     readonly message: Toks | null;
@@ -127,4 +137,5 @@ export interface ResponseLayout {
     readonly parts: readonly Spelling[];
     readonly known: Tree;
     readonly emptyBlocks: EmptyBlocks;
+    readonly blockRules: BlockRules;
 }

@@ -2248,6 +2248,9 @@ function turnOut(role, own, at, parts, out, lose) {
     let form;
     let texts;
     let blocks;
+    let oSeen;
+    let oMoved;
+    let oLater;
     let k;
     let block;
     let unit;
@@ -2415,6 +2418,9 @@ function turnOut(role, own, at, parts, out, lose) {
     }
     else {
         blocks = [];
+        oSeen = false;
+        oMoved = [];
+        oLater = [];
         for (const entry of content) {
             part = entry[0];
             k = entry[1];
@@ -2427,8 +2433,24 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2440,8 +2462,24 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2453,8 +2491,24 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2466,8 +2520,24 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2479,8 +2549,24 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2492,8 +2578,24 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2505,14 +2607,55 @@ function turnOut(role, own, at, parts, out, lose) {
                         ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
                     }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
+            else {
+                block = rt.getKey(part, "value");
+                if ((oSeen) &&
+                    ((rt.isObject(block)) &&
+                        (((rt.getOwn(block, "type") === "thinking")) ||
+                            ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                    lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                        "anthropic_messages/thinking-before-tool-use)");
+                    oMoved.push(block);
+                }
+                else {
+                    if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                        oSeen = true;
+                    }
+                    if (oSeen) {
+                        oLater.push(block);
+                    }
                     else {
                         blocks.push(block);
                     }
                 }
             }
-            else {
-                blocks.push(rt.getKey(part, "value"));
-            }
+        }
+        for (const held of oMoved) {
+            blocks.push(held);
+        }
+        for (const held of oLater) {
+            blocks.push(held);
         }
         rt.putOwn(unit, "content", blocks);
     }
@@ -2855,6 +2998,16 @@ const CONV_RESPONSE = {
             [[["type"], "text"]],
             ["string"],
             "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+        ],
+    ],
+    blockRules: [
+        [],
+        [
+            [
+                [[[], [[["type"], "thinking"]]], [[], [[["type"], "redacted_thinking"]]]],
+                [[[], [[["type"], "tool_use"]]]],
+                " part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+            ],
         ],
     ],
 };

@@ -1985,6 +1985,9 @@ function turnOut(role, own, at, parts, out, lose) {
     let kind;
     let form;
     let blocks;
+    let oSeen;
+    let oMoved;
+    let oLater;
     let k;
     let block;
     let unit;
@@ -2106,6 +2109,9 @@ function turnOut(role, own, at, parts, out, lose) {
     }
     else {
         blocks = [];
+        oSeen = false;
+        oMoved = [];
+        oLater = [];
         for (const entry of content) {
             part = entry[0];
             k = entry[1];
@@ -2116,8 +2122,21 @@ function turnOut(role, own, at, parts, out, lose) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
                     }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2127,8 +2146,21 @@ function turnOut(role, own, at, parts, out, lose) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
                     }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2138,8 +2170,21 @@ function turnOut(role, own, at, parts, out, lose) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
                     }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2149,8 +2194,21 @@ function turnOut(role, own, at, parts, out, lose) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
                     }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
                     else {
-                        blocks.push(block);
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
                     }
                 }
             }
@@ -2160,14 +2218,49 @@ function turnOut(role, own, at, parts, out, lose) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
                     }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
+            else {
+                block = rt.getKey(part, "value");
+                if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                    lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                        "bedrock_converse/reasoning-before-tool-use)");
+                    oMoved.push(block);
+                }
+                else {
+                    if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                        oSeen = true;
+                    }
+                    if (oSeen) {
+                        oLater.push(block);
+                    }
                     else {
                         blocks.push(block);
                     }
                 }
             }
-            else {
-                blocks.push(rt.getKey(part, "value"));
-            }
+        }
+        for (const held of oMoved) {
+            blocks.push(held);
+        }
+        for (const held of oLater) {
+            blocks.push(held);
         }
         rt.putOwn(unit, "content", blocks);
     }
@@ -2447,6 +2540,16 @@ const CONV_RESPONSE = {
             [],
             ["string"],
             "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+        ],
+    ],
+    blockRules: [
+        [],
+        [
+            [
+                [[[["reasoningContent"]], []]],
+                [[[["toolUse"]], []]],
+                " part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+            ],
         ],
     ],
 };

@@ -2290,6 +2290,7 @@ const CONV_RESPONSE = {
         ["usage", "cached_tokens"],
     ]),
     emptyBlocks: [],
+    blockRules: [[], []],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

@@ -2334,6 +2334,7 @@ function turnOut(role, own, at, parts, out, lose) {
     let kind;
     let form;
     let blocks;
+    let signed0;
     let k;
     let block;
     let unit;
@@ -2468,6 +2469,7 @@ function turnOut(role, own, at, parts, out, lose) {
     }
     else {
         blocks = [];
+        signed0 = false;
         for (const entry of content) {
             part = entry[0];
             k = entry[1];
@@ -2479,6 +2481,20 @@ function turnOut(role, own, at, parts, out, lose) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
                     }
                     else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
                         blocks.push(block);
                     }
                 }
@@ -2490,6 +2506,20 @@ function turnOut(role, own, at, parts, out, lose) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
                     }
                     else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
                         blocks.push(block);
                     }
                 }
@@ -2501,6 +2531,20 @@ function turnOut(role, own, at, parts, out, lose) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
                     }
                     else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
                         blocks.push(block);
                     }
                 }
@@ -2512,6 +2556,20 @@ function turnOut(role, own, at, parts, out, lose) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
                     }
                     else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
                         blocks.push(block);
                     }
                 }
@@ -2523,6 +2581,20 @@ function turnOut(role, own, at, parts, out, lose) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
                     }
                     else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
                         blocks.push(block);
                     }
                 }
@@ -2534,12 +2606,41 @@ function turnOut(role, own, at, parts, out, lose) {
                         lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
                     }
                     else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
                         blocks.push(block);
                     }
                 }
             }
             else {
-                blocks.push(rt.getKey(part, "value"));
+                block = rt.getKey(part, "value");
+                if ((!(signed0)) &&
+                    (rt.getOwn(unit, "role") === "model") &&
+                    ((rt.isObject(block)) &&
+                        (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                            ((rt.getOwn(block, "function_call") !== undefined))))) {
+                    signed0 = true;
+                    if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                        (rt.getOwn(block, "thought_signature") === undefined) &&
+                        (conv.keyOf(part, "type") !== "wire")) {
+                        rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                        lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                            "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                    }
+                }
+                blocks.push(block);
             }
         }
         rt.putOwn(unit, "parts", blocks);
@@ -2862,6 +2963,20 @@ const CONV_RESPONSE = {
         ["usageMetadata", "toolUsePromptTokenCount"],
     ]),
     emptyBlocks: [[["text"], [], ["string"], "a block with empty text (dropped; rule gemini/text-part-non-empty)"]],
+    blockRules: [
+        [
+            [
+                "thoughtSignature",
+                ["thought_signature"],
+                [[["role"], "model"]],
+                [[[["functionCall"]], []], [[["function_call"]], []]],
+                "skip_thought_signature_validator",
+                "the first functionCall block of the turn without thoughtSignature (sent " +
+                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+            ],
+        ],
+        [],
+    ],
 };
 // proto JSON: the names a whole request and response read in either spelling
 const PROTO_REQUEST = {

@@ -38,6 +38,7 @@ export const LOSS_CODES = Object.freeze({
     "setting.clamped": "A setting outside the target's documented range, sent as the nearer bound (the rule is named).",
     "setting.defaulted": "A setting the target requires was absent: its documented default was sent.",
     "setting.dropped": "A request setting the target has no place for.",
+    "signature.placeholder": "A call another dialect made, given the target's documented placeholder signature (the rule is named).",
     "setting.value_unsupported": "A setting's value the target does not know.",
     "stream.arguments_changed": "Argument text the target would read otherwise than the source did.",
     "stream.call_misread": "A relayed call the target reads otherwise: cut off as complete, invalid as valid, or absent.",

@@ -2887,6 +2887,7 @@ const CONV_RESPONSE = {
         ["choices", "0", "index"],
     ]),
     emptyBlocks: [],
+    blockRules: [[], []],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

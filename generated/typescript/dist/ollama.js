@@ -1690,6 +1690,7 @@ const CONV_RESPONSE = {
     parts: [],
     known: conv.knownTree([], [["model"], ["done_reason"], ["message"], ["prompt_eval_count"], ["eval_count"], ["done"]]),
     emptyBlocks: [],
+    blockRules: [[], []],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

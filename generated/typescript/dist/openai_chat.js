@@ -2697,6 +2697,7 @@ const CONV_RESPONSE = {
         ["choices", "0", "index"],
     ]),
     emptyBlocks: [],
+    blockRules: [[], []],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

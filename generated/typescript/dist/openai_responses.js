@@ -2977,6 +2977,7 @@ const CONV_RESPONSE = {
         ["object"],
     ]),
     emptyBlocks: [],
+    blockRules: [[], []],
 };
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");

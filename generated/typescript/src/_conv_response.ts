@@ -219,6 +219,7 @@ export function encodeResponse(
   checkCanonical(canonical, "response");
   const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
   run.emptyBlocks = layout.emptyBlocks; // a client replays the answer's blocks in its next request
+  run.blockRules = layout.blockRules;
   const own = run.own(canonical, "");
   const forms = objectOf(own, "forms");
   const wire: JsonObject = {};

@@ -2598,6 +2598,9 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
   let form: unknown;
   let texts: unknown;
   let blocks: unknown;
+  let oSeen: unknown;
+  let oMoved: unknown;
+  let oLater: unknown;
   let k: unknown;
   let block: unknown;
   let unit: unknown;
@@ -2787,6 +2790,9 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
     rt.putOwn(unit as JsonObject, "content", conv.joinTexts(texts as unknown[]));
   } else {
     blocks = [];
+    oSeen = false;
+    oMoved = [];
+    oLater = [];
     for (const entry of content as unknown[]) {
       part = (entry as unknown[])[0];
       k = (entry as unknown[])[1];
@@ -2807,8 +2813,34 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 1)) {
@@ -2827,8 +2859,34 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 2)) {
@@ -2844,8 +2902,34 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 3)) {
@@ -2861,8 +2945,34 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 4)) {
@@ -2878,8 +2988,34 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 5)) {
@@ -2895,8 +3031,34 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 6)) {
@@ -2912,13 +3074,74 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
+      } else {
+        block = rt.getKey(part, "value");
+        if (
+          (oSeen) &&
+          (
+            (rt.isObject(block)) &&
+            (
+              ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+              ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+            )
+          )
+        ) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the " + String(
+              conv.shown(part as JsonObject, "type")
+            ) + " part after a later block in its turn (moved before it; rule " +
+                "anthropic_messages/thinking-before-tool-use)",
+          );
+          (oMoved as unknown[]).push(block);
+        } else {
+          if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+            oSeen = true;
+          }
+          if (oSeen) {
+            (oLater as unknown[]).push(block);
           } else {
             (blocks as unknown[]).push(block);
           }
         }
-      } else {
-        (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
+    }
+    for (const held of oMoved as unknown[]) {
+      (blocks as unknown[]).push(held);
+    }
+    for (const held of oLater as unknown[]) {
+      (blocks as unknown[]).push(held);
     }
     rt.putOwn(unit as JsonObject, "content", blocks);
   }
@@ -3282,6 +3505,16 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       [[["type"], "text"]],
       ["string"],
       "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+    ],
+  ],
+  blockRules: [
+    [],
+    [
+      [
+        [[[], [[["type"], "thinking"]]], [[], [[["type"], "redacted_thinking"]]]],
+        [[[], [[["type"], "tool_use"]]]],
+        " part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+      ],
     ],
   ],
 };

@@ -2491,6 +2491,9 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
   let kind: unknown;
   let form: unknown;
   let blocks: unknown;
+  let oSeen: unknown;
+  let oMoved: unknown;
+  let oLater: unknown;
   let k: unknown;
   let block: unknown;
   let unit: unknown;
@@ -2624,6 +2627,9 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
     }
   } else {
     blocks = [];
+    oSeen = false;
+    oMoved = [];
+    oLater = [];
     for (const entry of content as unknown[]) {
       part = (entry as unknown[])[0];
       k = (entry as unknown[])[1];
@@ -2640,8 +2646,27 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 1)) {
@@ -2656,8 +2681,27 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 2)) {
@@ -2669,8 +2713,27 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 3)) {
@@ -2682,8 +2745,27 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
           } else {
-            (blocks as unknown[]).push(block);
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
           }
         }
       } else if (rt.pyEquals(k, 4)) {
@@ -2695,13 +2777,60 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               at as string,
               "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
             );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
+      } else {
+        block = rt.getKey(part, "value");
+        if (
+          (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+        ) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the " + String(
+              conv.shown(part as JsonObject, "type")
+            ) + " part after a later block in its turn (moved before it; rule " +
+                "bedrock_converse/reasoning-before-tool-use)",
+          );
+          (oMoved as unknown[]).push(block);
+        } else {
+          if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+            oSeen = true;
+          }
+          if (oSeen) {
+            (oLater as unknown[]).push(block);
           } else {
             (blocks as unknown[]).push(block);
           }
         }
-      } else {
-        (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
+    }
+    for (const held of oMoved as unknown[]) {
+      (blocks as unknown[]).push(held);
+    }
+    for (const held of oLater as unknown[]) {
+      (blocks as unknown[]).push(held);
     }
     rt.putOwn(unit as JsonObject, "content", blocks);
   }
@@ -3002,6 +3131,16 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       [],
       ["string"],
       "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+    ],
+  ],
+  blockRules: [
+    [],
+    [
+      [
+        [[[["reasoningContent"]], []]],
+        [[[["toolUse"]], []]],
+        " part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+      ],
     ],
   ],
 };

@@ -2568,6 +2568,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usage", "cached_tokens"],
   ]),
   emptyBlocks: [],
+  blockRules: [[], []],
 };
 
 /** A whole Cohere Chat v2 request as a canonical Request; DecodeError names the pointer. */

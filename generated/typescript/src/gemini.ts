@@ -2629,6 +2629,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
   let kind: unknown;
   let form: unknown;
   let blocks: unknown;
+  let signed0: unknown;
   let k: unknown;
   let block: unknown;
   let unit: unknown;
@@ -2778,6 +2779,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
     }
   } else {
     blocks = [];
+    signed0 = false;
     for (const entry of content as unknown[]) {
       part = (entry as unknown[])[0];
       k = (entry as unknown[])[1];
@@ -2793,6 +2795,32 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
             );
           } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
             (blocks as unknown[]).push(block);
           }
         }
@@ -2807,6 +2835,32 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
             );
           } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
             (blocks as unknown[]).push(block);
           }
         }
@@ -2818,6 +2872,32 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
             );
           } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
             (blocks as unknown[]).push(block);
           }
         }
@@ -2829,6 +2909,32 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
             );
           } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
             (blocks as unknown[]).push(block);
           }
         }
@@ -2840,6 +2946,32 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
             );
           } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
             (blocks as unknown[]).push(block);
           }
         }
@@ -2851,11 +2983,64 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
               "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
             );
           } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
             (blocks as unknown[]).push(block);
           }
         }
       } else {
-        (blocks as unknown[]).push(rt.getKey(part, "value"));
+        block = rt.getKey(part, "value");
+        if (
+          (!(signed0)) &&
+          (rt.getOwn(unit as JsonObject, "role") === "model") &&
+          (
+            (rt.isObject(block)) &&
+            (
+              ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+              ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+            )
+          )
+        ) {
+          signed0 = true;
+          if (
+            (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+            (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+            (conv.keyOf(part, "type") !== "wire")
+          ) {
+            rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+            lose(
+              "signature.placeholder",
+              at as string,
+              "the first functionCall block of the turn without thoughtSignature (sent " +
+                  "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+            );
+          }
+        }
+        (blocks as unknown[]).push(block);
       }
     }
     rt.putOwn(unit as JsonObject, "parts", blocks);
@@ -3197,6 +3382,20 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["usageMetadata", "toolUsePromptTokenCount"],
   ]),
   emptyBlocks: [[["text"], [], ["string"], "a block with empty text (dropped; rule gemini/text-part-non-empty)"]],
+  blockRules: [
+    [
+      [
+        "thoughtSignature",
+        ["thought_signature"],
+        [[["role"], "model"]],
+        [[[["functionCall"]], []], [[["function_call"]], []]],
+        "skip_thought_signature_validator",
+        "the first functionCall block of the turn without thoughtSignature (sent " +
+            "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+      ],
+    ],
+    [],
+  ],
 };
 // proto JSON: the names a whole request and response read in either spelling
 const PROTO_REQUEST: pj.ProtoTree = {

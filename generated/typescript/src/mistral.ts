@@ -3251,6 +3251,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["choices", "0", "index"],
   ]),
   emptyBlocks: [],
+  blockRules: [[], []],
 };
 
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */

@@ -1917,6 +1917,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   parts: [],
   known: conv.knownTree([], [["model"], ["done_reason"], ["message"], ["prompt_eval_count"], ["eval_count"], ["done"]]),
   emptyBlocks: [],
+  blockRules: [[], []],
 };
 
 /** A whole Ollama native chat API (/api/chat) request as a canonical Request; DecodeError names the pointer. */

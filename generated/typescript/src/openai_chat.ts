@@ -2989,6 +2989,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["choices", "0", "index"],
   ]),
   emptyBlocks: [],
+  blockRules: [[], []],
 };
 
 /** A whole OpenAI Chat Completions request as a canonical Request; DecodeError names the pointer. */

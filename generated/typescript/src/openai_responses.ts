@@ -3315,6 +3315,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["object"],
   ]),
   emptyBlocks: [],
+  blockRules: [[], []],
 };
 
 /** A whole OpenAI Responses request as a canonical Request; DecodeError names the pointer. */

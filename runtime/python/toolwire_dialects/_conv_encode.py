@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ._conv_layout import Codecs, EmptyBlocks, Spelling, Turn
+from ._conv_block_rules import kept_blocks
+from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
 from ._conv_parts import SHAPES, encode_part, spelling_for
 from ._conv_paths import get, pointer, put, put_back
 from ._errors import MISSING, Loss, report
@@ -33,7 +34,17 @@ def article(word: str) -> str:
 class Run:
     """What one encode shares: its target, losses, strictness, id map and options."""
 
-    __slots__ = ("codecs", "dialect", "empty_blocks", "id_map", "losses", "names", "reasoning_as_text", "strict")
+    __slots__ = (
+        "block_rules",
+        "codecs",
+        "dialect",
+        "empty_blocks",
+        "id_map",
+        "losses",
+        "names",
+        "reasoning_as_text",
+        "strict",
+    )
 
     def __init__(
         self, dialect: str, codecs: Codecs, strict: bool, id_map: IdMap | None, reasoning_as_text: bool
@@ -46,6 +57,7 @@ class Run:
         self.reasoning_as_text = reasoning_as_text
         self.names: dict[Any, Any] = {}  # call id -> the tool of the latest call with that id
         self.empty_blocks: EmptyBlocks = ()  # the target's non_empty rules on a block (a response's)
+        self.block_rules: BlockRules = ((), ())  # its signature and part_order rules (a response's)
 
     def lose(self, code: str, at: str, what: str) -> None:
         report(self.losses, self.strict, code, at, self.dialect, what)
@@ -287,17 +299,20 @@ def _put_content(
             "\n\n".join(part.get("text", "") for part, _sp, _at in content if part["type"] == "text"),
         )
         return
-    blocks: list[Any] = []
+    made: list[tuple[Any, dict[str, Any], str]] = []  # each block, its part and the part's pointer
     for part, sp, at in content:
         if sp is None:  # the dialect's own block, kept verbatim
-            blocks.append(part["value"])
+            made.append((part["value"], part, at))
         else:
             block = encode_part(part, sp, run.codecs, run.id_map, run.dialect, run.losses, run.strict, at)
             refused = None if block is None else _refused(block, run.empty_blocks)
             if refused is not None:
                 run.lose("part.empty_dropped", at, refused)
             elif block is not None:  # None: a part the target cannot send (its loss is reported)
-                blocks.append(block)
+                made.append((block, part, at))
+    blocks = [block for block, _part, _at in made]
+    if run.block_rules != ((), ()):
+        blocks = kept_blocks(unit, made, run.block_rules, run)
     put(unit, turn.content, blocks)
 
 

@@ -34,6 +34,13 @@ Toks = tuple[str, ...]
 Constants = tuple[tuple[Toks, Any], ...]
 # non_empty rules on a block: (the key's tokens from the block, constants, refused forms, the loss's what)
 EmptyBlocks = tuple[tuple[Toks, Constants, tuple[str, ...], str], ...]
+Matcher = tuple[tuple[Toks, ...], Constants]  # a block of a kind: these keys present, these constants
+# signature rules: (key, its other spellings, the turn's constants, the kinds, the placeholder, the loss's what);
+# part_order rules (one at most): (the earlier kinds, the later kinds, the loss's what after the part's type)
+BlockRules = tuple[
+    tuple[tuple[str, tuple[str, ...], Constants, tuple[Matcher, ...], str, str], ...],
+    tuple[tuple[tuple[Matcher, ...], tuple[Matcher, ...], str], ...],
+]
 Lose = Callable[[str, str, str], None]  # report a loss: (its code, canonical pointer, what the target cannot carry)
 SettingsIn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], dict[str, Any]]  # wire, forms, fields
 SystemIn = Callable[[Any, "Codecs", Any], dict[str, Any]]  # the system field, codecs, id map -> a system turn
@@ -146,3 +153,4 @@ class ResponseLayout(NamedTuple):
     parts: tuple[Spelling, ...]
     known: dict[str, Any]
     empty_blocks: EmptyBlocks = ()  # the non_empty rules a block of the turn keeps
+    block_rules: BlockRules = ((), ())  # the signature and part_order rules its blocks keep

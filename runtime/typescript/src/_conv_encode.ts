@@ -10,7 +10,8 @@
  * carry is a reported loss.
  */
 
-import type { Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
+import { keptBlocks, sameJson } from "./_conv_block_rules.js";
+import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
 import {
   EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy
@@ -51,6 +52,7 @@ export class Run {
   readonly idMap: IdMap;
   readonly names = new Map<unknown, unknown>(); // call id -> the tool of the latest call with that id
   emptyBlocks: EmptyBlocks = []; // the target's non_empty rules on a block (a response's)
+  blockRules: BlockRules = [[], []]; // its signature and part_order rules (a response's)
 
   constructor(
     readonly dialect: string,
@@ -333,16 +335,20 @@ function putContent(
     put(unit, turn.content, joinStrings(said, "\n\n"));
     return;
   }
-  const blocks: unknown[] = [];
+  const made: (readonly [unknown, JsonObject, string])[] = []; // each block, its part and the part's pointer
   for (const [part, sp, at] of content) {
-    if (sp === null) blocks.push(getKey(part, "value")); // the dialect's own block, kept verbatim
+    if (sp === null) made.push([getKey(part, "value"), part, at]); // the dialect's own block, kept verbatim
     else {
       const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
       const refused = block === null ? null : refusedBlock(block, run.emptyBlocks);
       if (refused !== null) run.lose("part.empty_dropped", at, refused);
-      else if (block !== null) blocks.push(block); // null: a part the target cannot send (its loss is reported)
+      else if (block !== null) made.push([block, part, at]); // null: a part the target cannot send (its loss is reported)
     }
   }
+  const [signatures, orders] = run.blockRules;
+  const blocks = signatures.length > 0 || orders.length > 0
+    ? keptBlocks(unit, made, run.blockRules, run)
+    : made.map(([block]) => block);
   put(unit, turn.content, blocks);
 }
 
@@ -364,9 +370,4 @@ function refusedBlock(block: unknown, rules: EmptyBlocks): string | null {
     if (forms.includes(form)) return what;
   }
   return null;
-}
-
-/** Equal and of one JSON type (as Python's type(a) is type(b) and a == b on the rules' constants). */
-function sameJson(a: unknown, b: unknown): boolean {
-  return typeof a === typeof b && JSON.stringify(a) === JSON.stringify(b);
 }

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.ir.conversation_nodes import (
+    KEPT_RULES,
     ConversationIR,
     EmptyForm,
     PartField,
@@ -26,13 +27,16 @@ from toolwire.ir.conversation_nodes import (
     Turn,
     TurnField,
 )
-from toolwire.ir.lower_rules import empty_blocks
+from toolwire.ir.lower_rules import block_rules, empty_blocks
 from toolwire.ir.nodes import Tokens
 from toolwire.ir.usage import response_excludes
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
 from toolwire.spec.positions import tokens
-from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RoleOrderRule, ranges_of, rules_of
+from toolwire.spec.rules import (
+    ranges_of,
+    rules_of,
+)
 
 
 def _toks(pointer: str | None) -> Tokens | None:
@@ -190,11 +194,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         model_required=model is not None and len(model) == 1 and model[0] in required,
         paths=(),
         leaves=tuple(leaves),
-        rules=tuple(
-            r
-            for r in rules_of(dialect)
-            if r.envelope == "request" and isinstance(r, NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule)
-        ),
+        rules=tuple(r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, KEPT_RULES)),
     )
 
 
@@ -234,6 +234,7 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         paths=(),
         leaves=tuple(leaves),
         empty_blocks=empty_blocks(request) if turn.content == request.turn.content else (),
+        block_rules=block_rules(request) if turn.content == request.turn.content else ((), ()),
     )
 
 

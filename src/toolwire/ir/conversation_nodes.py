@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import Tokens, term
-from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RangeRule, RoleOrderRule
+from toolwire.spec.rules import (
+    CoRequiredRule,
+    FirstRoleRule,
+    NonEmptyRule,
+    PartOrderRule,
+    RangeRule,
+    RoleOrderRule,
+    SignatureRule,
+)
 
 
 class PartEncoding(enum.StrEnum):
@@ -44,6 +52,11 @@ class EmptyForm(enum.StrEnum):
     OMIT = "omit"
     STRING = "string"
     LIST = "list"
+
+
+# The provider rules a request writer keeps (range rules are kept by the settings writer).
+KeptRule = NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
+KEPT_RULES = (NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule)
 
 
 @dataclass(frozen=True)
@@ -127,7 +140,7 @@ class RequestLayout:
     model_required: bool  # the dialect's request schema requires the model at its pointer
     paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
     leaves: tuple[Tokens, ...]  # values the layout reads whole
-    rules: tuple[NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule, ...] = ()  # kept by ir/lower_rules.py
+    rules: tuple[KeptRule, ...] = ()  # the writer keeps them (ir/lower_rules.py)
 
 
 @dataclass(frozen=True)
@@ -156,6 +169,8 @@ class ResponseLayout:
     # the request's non_empty rules on a content block (a client replays the answer's blocks):
     # (the key's tokens from the block, constants, refused forms, the loss's what)
     empty_blocks: tuple[tuple[Tokens, tuple[tuple[Tokens, Any], ...], tuple[str, ...], str], ...] = ()
+    # the request's signature and part_order rules on a turn's blocks (ir/lower_rules.block_rules)
+    block_rules: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
 
 
 @dataclass(frozen=True)

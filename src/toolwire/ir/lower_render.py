@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from toolwire.ir.conversation_nodes import EmptyForm, RequestLayout, ResponseLayout, StringForm, TurnField
 from toolwire.ir.lower_parts_out import SHAPES, article, block_of, has_fields, put_at, read_at
-from toolwire.ir.lower_rules import Placed, kept, places, turn_kept
+from toolwire.ir.lower_rules import Placed, block_placed, blocks_begin, blocks_end, kept, places, turn_kept
 from toolwire.ir.steps import (
     All,
     Append,
@@ -217,7 +217,15 @@ def _block_rules(layout: Layout) -> tuple[Placed, ...]:
 def _as_blocks(layout: Layout) -> tuple[Step, ...]:
     names = part_names(layout)
     chain: tuple[Step, ...] = (Append("blocks", Get(PART, "value")),)
-    append = kept(_block_rules(layout), Local("block"), AT, "a block", (Append("blocks", Local("block")),))
+    into: tuple[Step, ...] = (Append("blocks", Local("block")),)
+    begin: tuple[Step, ...] = ()
+    end: tuple[Step, ...] = ()
+    rules = places(layout) if isinstance(layout, RequestLayout) else None
+    if rules is not None and (rules.signatures or rules.part_orders):  # kept on every block, the dialect's own too
+        into = block_placed(rules, Local("unit"), PART, AT)
+        begin, end = blocks_begin(rules), blocks_end(rules)
+        chain = (Let("block", Get(PART, "value")), *into)
+    append = kept(_block_rules(layout), Local("block"), AT, "a block", into)
     for i, sp in reversed(list(enumerate(layout.parts))):
         keep: tuple[Step, ...] = (Let("block", block_of(sp, names.get(i, ""), PART, AT)),)
         keep += (If(Not(Is("null", Local("block"))), append),)
@@ -229,7 +237,9 @@ def _as_blocks(layout: Layout) -> tuple[Step, ...]:
     )
     return (
         Let("blocks", Arr()),
+        *begin,
         ForEachItem("entry", "_", "content", (*each, *chain)),
+        *end,
         put_at("unit", layout.turn.content, Local("blocks")),
     )
 

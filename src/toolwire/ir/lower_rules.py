@@ -11,15 +11,18 @@ import json
 from dataclasses import dataclass
 
 from toolwire.ir.conversation_nodes import RequestLayout
-from toolwire.ir.lower_parts_out import read_at
+from toolwire.ir.lower_parts_out import put_at, read_at
 from toolwire.ir.steps import (
     All,
     AnyOf,
     Append,
+    Arr,
+    Call,
     Expr,
     ForEachItem,
     If,
     Is,
+    Key,
     Let,
     Lit,
     Local,
@@ -31,7 +34,16 @@ from toolwire.ir.steps import (
 )
 from toolwire.spec.model import SpecError
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RoleOrderRule, Rule
+from toolwire.spec.rules import (
+    CoRequiredRule,
+    FirstRoleRule,
+    Matcher,
+    NonEmptyRule,
+    PartOrderRule,
+    RoleOrderRule,
+    Rule,
+    SignatureRule,
+)
 
 Tokens = tuple[str, ...]
 
@@ -54,6 +66,8 @@ class Places:
     orders: tuple[RoleOrderRule, ...]
     firsts: tuple[FirstRoleRule, ...] = ()  # before the first turn appended (ir/lower_rules_cofields.py)
     co_required: tuple[CoRequiredRule, ...] = ()  # filled once the request is written (the same)
+    signatures: tuple[SignatureRule, ...] = ()  # kept as each block of a turn is written
+    part_orders: tuple[PartOrderRule, ...] = ()
 
 
 def _under(toks: Tokens, head: Tokens) -> Tokens | None:
@@ -74,7 +88,10 @@ def places(layout: RequestLayout) -> Places:
     if layout.system is not None:
         held = (*layout.system.tokens, *(layout.system.parts or ()))
         heads = [("system_blocks", (*held, "*")), *heads]
+    signatures, part_orders = _blocks_kept(layout)
     for rule in layout.rules:
+        if isinstance(rule, SignatureRule | PartOrderRule):
+            continue
         if isinstance(rule, RoleOrderRule):
             if rule.tokens != layout.turns:
                 raise _unplaced(rule, "the request's turns")
@@ -103,7 +120,26 @@ def places(layout: RequestLayout) -> Places:
         orders=tuple(orders),
         firsts=tuple(firsts),
         co_required=tuple(co_required),
+        signatures=signatures,
+        part_orders=part_orders,
     )
+
+
+def _blocks_kept(layout: RequestLayout) -> tuple[tuple[SignatureRule, ...], tuple[PartOrderRule, ...]]:
+    """The signature and part_order rules, each on the blocks of the request's turns (a
+    SpecError when one points elsewhere; a dialect has at most one part_order rule)."""
+    blocks = (*layout.turns, "*", *layout.turn.content)
+    signatures = tuple(r for r in layout.rules if isinstance(r, SignatureRule))
+    part_orders = tuple(r for r in layout.rules if isinstance(r, PartOrderRule))
+    for rule in signatures:
+        if (*rule.turns, "*", *rule.content) != blocks:
+            raise _unplaced(rule, "a key of a block of the request's turns")
+    for order in part_orders:
+        if order.tokens != blocks:
+            raise _unplaced(order, "the blocks of the request's turns")
+    if len(part_orders) > 1:
+        raise _unplaced(part_orders[1], "the only part_order rule of the dialect")
+    return signatures, part_orders
 
 
 def _unplaced(rule: Rule, places: str) -> SpecError:
@@ -193,3 +229,86 @@ def rejoined(role: Tokens, content: Tokens, append: tuple[Step, ...]) -> tuple[S
         )
     )
     return (If(test, (*join, Let("w_dropped", Lit(False))), append),)
+
+
+def _is_kind(kinds: tuple[Matcher, ...], block: Expr) -> Expr:
+    """block is of one of the kinds (its keys present, its constants)."""
+    tests: list[Expr] = []
+    for has, when in kinds:
+        each: list[Expr] = [Not(Is("missing", read_at(block, toks))) for toks in has]
+        each += [Is("equal", read_at(block, toks), const) for toks, const in when]
+        tests.append(All(tuple(each)))
+    return All((Is("object", block), AnyOf(tuple(tests))))  # an own wire block may be any JSON value
+
+
+def _own(part: Expr) -> Expr:
+    """The canonical part is the target's own wire block: written as it came."""
+    return Is("equal", Key(part, "type"), "wire")
+
+
+def blocks_begin(rules: Places) -> tuple[Step, ...]:
+    """The locals the signature and part_order rules keep while a turn's blocks are written."""
+    steps: list[Step] = [Let(f"signed_{n}", Lit(False)) for n in range(len(rules.signatures))]
+    if rules.part_orders:
+        steps += [Let("o_seen", Lit(False)), Let("o_moved", Arr()), Let("o_later", Arr())]
+    return tuple(steps)
+
+
+def block_placed(rules: Places, unit: Expr, part: Expr, at: Expr) -> tuple[Step, ...]:
+    """The written block (local block, of the canonical part at `at`) appended to the local
+    blocks: signed with a signature rule's placeholder when it is the first of its kinds in
+    a turn of the rule's and unsigned (not the target's own wire block); held back, when a part_order
+    rule's earlier kind comes after a later one, to go in before that one (blocks_end)."""
+    steps: list[Step] = []
+    block = Local("block")
+    for n, rule in enumerate(rules.signatures):
+        said = signature_loss(rule)
+        unsigned = All((*(Is("missing", Key(block, k)) for k in (rule.key, *rule.aliases)), Not(_own(part))))
+        sign = (put_at("block", (rule.key,), Lit(rule.placeholder)), Lose("signature.placeholder", at, said))
+        turn = [Is("equal", read_at(unit, toks), const) for toks, const in rule.turn]
+        first = All((Not(Local(f"signed_{n}")), *turn, _is_kind(rule.parts, block)))
+        steps.append(If(first, (Let(f"signed_{n}", Lit(True)), If(unsigned, sign))))
+    if not rules.part_orders:
+        return (*steps, Append("blocks", block))
+    order = rules.part_orders[0]
+    moved_what = Text(("the ", Call("shown", (part, Lit("type"))), order_loss(order)))
+    later = (
+        If(_is_kind(order.then, block), (Let("o_seen", Lit(True)),)),
+        If(Local("o_seen"), (Append("o_later", block),), (Append("blocks", block),)),
+    )
+    moved = (Lose("part.reordered", at, moved_what), Append("o_moved", block))
+    return (*steps, If(All((Local("o_seen"), _is_kind(order.first, block))), moved, later))
+
+
+def blocks_end(rules: Places) -> tuple[Step, ...]:
+    """The blocks a part_order rule held back, then the later ones, after the blocks written."""
+    if not rules.part_orders:
+        return ()
+    return (
+        ForEachItem("held", "", "o_moved", (Append("blocks", Local("held")),)),
+        ForEachItem("held", "", "o_later", (Append("blocks", Local("held")),)),
+    )
+
+
+def _first_kind(rule: SignatureRule) -> str:
+    has, when = rule.parts[0]
+    return "the first " + (has[0][-1] if has else " ".join(f"{pointer(t)} {json.dumps(c)}" for t, c in when))
+
+
+def signature_loss(rule: SignatureRule) -> str:
+    """The loss of a block given a signature rule's placeholder."""
+    sent = json.dumps(rule.placeholder)
+    return f"{_first_kind(rule)} block of the turn without {rule.key} (sent {sent}; rule {rule.name})"
+
+
+def order_loss(rule: PartOrderRule) -> str:
+    """The loss of a block a part_order rule moves, after the canonical part's type."""
+    return f" part after a later block in its turn (moved before it; rule {rule.name})"
+
+
+def block_rules(layout: RequestLayout) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """The signature and part_order rules as the runtime's response writer reads them
+    (runtime _conv_layout.BlockRules)."""
+    found = places(layout)
+    signatures = tuple((r.key, r.aliases, r.turn, r.parts, r.placeholder, signature_loss(r)) for r in found.signatures)
+    return signatures, tuple((r.first, r.then, order_loss(r)) for r in found.part_orders)

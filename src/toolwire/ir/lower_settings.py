@@ -103,7 +103,7 @@ def _read(setting: Setting) -> list[Step]:
     for n, alias in reversed(list(enumerate(setting.aliases, 1))):
         tail = (Put("forms", main, Lit(f"alias:{n}")), *_tail(setting, pointer_of(alias)))
         otherwise = (Let(VALUE, _get(alias)), If(present, tail, otherwise))
-    read = [Let(VALUE, _get(setting.tokens)), If(present, (*both, *_tail(setting, main)), otherwise)]
+    read: list[Step] = [Let(VALUE, _get(setting.tokens)), If(present, (*both, *_tail(setting, main)), otherwise)]
     if not setting.companions:
         return read
     held = All((present, *(Is("equal", _get(toks), value) for toks, value in setting.companions)))

@@ -27,6 +27,8 @@ class RuleKind(enum.Enum):
     ROLE_ORDER = "role_order"
     CO_REQUIRED = "co_required"
     FIRST_ROLE = "first_role"
+    SIGNATURE = "signature"
+    PART_ORDER = "part_order"
 
 
 EMPTY_FORMS = ("absent", "null", "string", "list")  # what `empty` may name, in this order
@@ -144,7 +146,7 @@ class FirstRoleRule(_Rule):
     conversion puts the `bridge` turn before a first turn of another role."""
 
     role: Tokens = field(default=("role",), metadata=_term("rule.role"))
-    first: str = field(default="", metadata=_term("rule.first"))
+    first: str = field(default="", metadata=_term("rule.starts_with"))
     bridge: str = field(default="{}", metadata=_term("rule.bridge"))  # JSON text: hashable, and its lists too
 
     @property
@@ -161,7 +163,83 @@ class FirstRoleRule(_Rule):
         return f"the turn {self.bridge} put first"
 
 
-Rule = RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule
+Constants = tuple[tuple[Tokens, Any], ...]
+Matcher = tuple[tuple[Tokens, ...], Constants]  # a block of a kind: these keys present, these constants
+
+
+def _found(value: Any, toks: Tokens) -> Any:
+    for token in toks:
+        value = value.get(token, _ABSENT) if type(value) is dict else _ABSENT
+    return value
+
+
+def matches(matcher: Matcher, block: Any) -> bool:
+    """Whether block (an object) is of the kind the matcher names."""
+    has, when = matcher
+    if type(block) is not dict or any(_found(block, toks) is _ABSENT for toks in has):
+        return False
+    return all(_found(block, toks) == c and type(_found(block, toks)) is type(c) for toks, c in when)
+
+
+def _kinds_words(kinds: tuple[Matcher, ...]) -> str:
+    return " or ".join(
+        " and ".join([*(pointer(t) for t in has), *(f"{pointer(t)} {json.dumps(c)}" for t, c in when)])
+        for has, when in kinds
+    )
+
+
+@dataclass(frozen=True)
+class SignatureRule(_Rule):
+    """In each turn of the list the pointer leads to (`turns/*/content/*/field`) that has the
+    `turn` constants, the first block of a `parts` kind carries the field (or one of its
+    `aliases`); a conversion puts the `placeholder` there (the provider's documented value for
+    a block it did not make), a block its payload made being signed already."""
+
+    turns: Tokens = field(default=(), metadata=_term("rule.pointer"))
+    content: Tokens = field(default=(), metadata=_term("rule.pointer"))
+    key: str = field(default="", metadata=_term("rule.pointer"))
+    aliases: tuple[str, ...] = field(default=(), metadata=_term("rule.aliases"))
+    turn: Constants = field(default=(), metadata=_term("rule.turn"))
+    parts: tuple[Matcher, ...] = field(
+        default=(), metadata=_term("rule.parts", "rule.parts[].has", "rule.parts[].when")
+    )
+    placeholder: str = field(default="", metadata=_term("rule.placeholder"))
+
+    def describe(self) -> str:
+        told = "".join(f" with {pointer(t)} {json.dumps(v)}" for t, v in self.turn)
+        return f"a {self.key} on the first {_kinds_words(self.parts)} block of each turn{told}"
+
+    @property
+    def repair(self) -> str:
+        return f"{json.dumps(self.placeholder)} put there"
+
+    def signed(self, block: dict[str, Any]) -> bool:
+        return any(k in block for k in (self.key, *self.aliases))
+
+
+@dataclass(frozen=True)
+class PartOrderRule(_Rule):
+    """In each turn's blocks (the list at pointer), no block of a `first` kind comes after one
+    of a `then` kind; a conversion moves such a block to just before the first `then` block."""
+
+    first: tuple[Matcher, ...] = field(
+        default=(), metadata=_term("rule.first", "rule.first[].has", "rule.first[].when")
+    )
+    then: tuple[Matcher, ...] = field(default=(), metadata=_term("rule.then", "rule.then[].has", "rule.then[].when"))
+
+    def describe(self) -> str:
+        return f"{_kinds_words(self.first)} blocks before {_kinds_words(self.then)} blocks"
+
+    repair = "moved before the first of the later kind"
+
+    def is_first(self, block: Any) -> bool:
+        return any(matches(m, block) for m in self.first)
+
+    def is_then(self, block: Any) -> bool:
+        return any(matches(m, block) for m in self.then)
+
+
+Rule = RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
 _ABSENT = object()
 _FORM_WORDS = {"absent": "absent", "null": "null", "string": '""', "list": "[]"}
 
@@ -180,6 +258,10 @@ def _one(dialect: Dialect, rule: dict[str, Any]) -> Rule:
         when = tuple((tuple(tokens(p)), v) for p, v in rule.get("when", {}).items())
         empty = tuple(f for f in EMPTY_FORMS if f in rule.get("empty", EMPTY_FORMS))
         return NonEmptyRule(**common, when=when, empty=empty)
+    if kind is RuleKind.SIGNATURE:
+        return _signature(common, rule)
+    if kind is RuleKind.PART_ORDER:
+        return PartOrderRule(**common, first=_matchers(rule["first"]), then=_matchers(rule["then"]))
     if kind is RuleKind.ROLE_ORDER:
         role = tuple(tokens(rule.get("role", "/role")))
         return RoleOrderRule(
@@ -189,8 +271,32 @@ def _one(dialect: Dialect, rule: dict[str, Any]) -> Rule:
         return CoRequiredRule(**common, blocks=tuple(tuple(tokens(p)) for p in rule["blocks"]), fill=rule["fill"])
     if kind is RuleKind.FIRST_ROLE:
         role = tuple(tokens(rule.get("role", "/role")))
-        return FirstRoleRule(**common, role=role, first=rule["first"], bridge=json.dumps(rule["bridge"]))
+        return FirstRoleRule(**common, role=role, first=rule["starts_with"], bridge=json.dumps(rule["bridge"]))
     return RangeRule(**common, minimum=rule.get("minimum"), maximum=rule.get("maximum"))
+
+
+def _matchers(kinds: list[dict[str, Any]]) -> tuple[Matcher, ...]:
+    """Each kind as a matcher: its `has` key present, and its `when` constants."""
+    out: list[Matcher] = []
+    for kind in kinds:
+        has = (tuple(tokens(kind["has"])),) if "has" in kind else ()
+        out.append((has, tuple((tuple(tokens(p)), v) for p, v in kind.get("when", {}).items())))
+    return tuple(out)
+
+
+def _signature(common: dict[str, Any], rule: dict[str, Any]) -> SignatureRule:
+    toks = common["tokens"]
+    stars = [i for i, t in enumerate(toks) if t == "*"]  # the meta-schema's pattern: turns/*/content/*/key
+    return SignatureRule(
+        **common,
+        turns=toks[: stars[0]],
+        content=toks[stars[0] + 1 : stars[1]],
+        key=toks[-1],
+        aliases=tuple(rule.get("aliases", ())),
+        turn=tuple((tuple(tokens(p)), v) for p, v in rule.get("turn", {}).items()),
+        parts=_matchers(rule["parts"]),
+        placeholder=rule["placeholder"],
+    )
 
 
 def rules_of(dialect: Dialect) -> tuple[Rule, ...]:

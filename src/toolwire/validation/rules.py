@@ -9,7 +9,18 @@ from typing import Any
 
 from toolwire.spec.model import Spec
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import CoRequiredRule, FirstRoleRule, NonEmptyRule, RangeRule, RoleOrderRule, Rule, rules_of
+from toolwire.spec.rules import (
+    CoRequiredRule,
+    FirstRoleRule,
+    NonEmptyRule,
+    PartOrderRule,
+    RangeRule,
+    RoleOrderRule,
+    Rule,
+    SignatureRule,
+    matches,
+    rules_of,
+)
 from toolwire.validation.detect import Target
 
 Check = Callable[[Any], bool]
@@ -92,12 +103,44 @@ def _first_role(rule: FirstRoleRule, value: Any) -> Iterator[tuple[str, str]]:
         yield at, f"{role!r} first: the provider accepts {rule.describe()} (rule {rule.name})"
 
 
+def _signature(rule: SignatureRule, value: Any) -> Iterator[tuple[str, str]]:
+    """The first block of the rule's kinds in each of its turns, when it lacks every spelling."""
+    for path, turn in _each(value, (*rule.turns, "*")):
+        if type(turn) is not dict or any(_at(turn, t) != v for t, v in rule.turn):
+            continue
+        blocks = _at(turn, rule.content)
+        if type(blocks) is not list:
+            continue
+        first = next((i for i, b in enumerate(blocks) if any(matches(m, b) for m in rule.parts)), None)
+        if first is not None and not rule.signed(blocks[first]):
+            at = pointer((*path, *rule.content, str(first), rule.key))
+            yield at, f"absent: the provider accepts {rule.describe()} (rule {rule.name})"
+
+
+def _part_order(rule: PartOrderRule, value: Any) -> Iterator[tuple[str, str]]:
+    """Each block of an earlier kind after one of a later kind in its turn."""
+    for path, blocks in _each(value, rule.tokens):
+        if type(blocks) is not list:
+            continue
+        later = next((i for i, b in enumerate(blocks) if rule.is_then(b)), len(blocks))
+        for i in range(later + 1, len(blocks)):
+            if rule.is_first(blocks[i]):
+                yield (
+                    pointer((*path, str(i))),
+                    f"after block {later}: the provider accepts {rule.describe()} (rule {rule.name})",
+                )
+
+
 def broken(rule: Rule, value: Any) -> list[tuple[str, str]]:
     """(pointer, message) of each place where value breaks the rule."""
     if isinstance(rule, CoRequiredRule):
         return list(_co_required(rule, value))
     if isinstance(rule, FirstRoleRule):
         return list(_first_role(rule, value))
+    if isinstance(rule, SignatureRule):
+        return list(_signature(rule, value))
+    if isinstance(rule, PartOrderRule):
+        return list(_part_order(rule, value))
     if isinstance(rule, NonEmptyRule):
         return list(_non_empty(rule, value))
     if isinstance(rule, RoleOrderRule):

@@ -183,6 +183,7 @@ def _response(r: ResponseLayout) -> str:
         ("parts", _spellings(r.parts, indent)),
         ("known", _known(r.paths, r.leaves, indent)),
         ("emptyBlocks", _ts(r.empty_blocks, indent)),
+        ("blockRules", _ts(r.block_rules, indent)),
     ]
     return _object(fields, "")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +160,52 @@ def test_a_signed_thinking_request_is_anthropic(engine: Engine) -> None:
     body = json.loads(json.dumps({**COHERE, "max_tokens": 5}))
     body["messages"][1]["content"][0]["signature"] = "EqQB"
     assert _check(engine, body).label == "anthropic_messages/request"
+
+
+# A plain chat that Anthropic and Mistral both accept (an Anthropic vector: every field is
+# described by both schemas). Mistral's `if role is assistant then tool_calls` selected nothing
+# here, so it was no evidence, yet it counted as a value Mistral fixes and the chat was
+# detected as Mistral's.
+PLAIN_CHAT = {
+    "model": "claude-sonnet-4-5",
+    "messages": [USER, {"role": "assistant", "content": "Hi!"}, {"role": "user", "content": "Colours?"}],
+    "max_tokens": 256,
+    "temperature": 0.7,
+    "top_p": 0.9,
+    "top_k": 40,
+    "metadata": {"user_id": "user-8f3a"},
+    "stream": False,
+}
+
+
+def test_a_chat_two_dialects_accept_alike_is_ambiguous(engine: Engine, cli_runner: Callable[..., Any]) -> None:
+    result = _check(engine, PLAIN_CHAT)
+    assert (result.status, sorted(result.candidates)) == (
+        "ambiguous",
+        ["anthropic_messages/request", "mistral/request"],
+    )
+    shown = cli_runner(["validate", "--schemas", SCHEMAS, "-"], input=json.dumps(PLAIN_CHAT))
+    assert shown.exit_code == 0
+    assert shown.stdout == (
+        "<stdin>:1: note: /: valid against 2 schemas that describe it equally well: "
+        "anthropic_messages/request, mistral/request; pass --dialect or --shape to choose [ambiguous]\n"
+    )
+
+
+def test_a_condition_counts_as_fixed_only_when_its_branch_describes_the_payload(engine: Engine) -> None:
+    mistral = engine.spec.dialects["mistral"].all_schemas()["request"]["$id"]
+    plain = {"model": "m", "messages": [{"role": "assistant", "content": "hi"}]}
+    calls = {"model": "m", "messages": [{"role": "assistant", "content": "", "tool_calls": []}]}
+    assert engine.walker.coverage(plain, mistral).fixed == 0
+    assert engine.walker.coverage(calls, mistral).fixed == 1  # the role selects the tool_calls it has
+
+
+def test_a_request_without_its_model_is_reported_against_a_schema_that_describes_it(engine: Engine) -> None:
+    """Now that no chat-like schema accepts it, the model-less request is undetected, and the
+    nearest schema named is one that describes every field, the finding its missing model.
+    Schemas describing none of its keys (Bedrock's tool shapes) no longer use up the tries."""
+    result = _check(engine, {"messages": [USER], "temperature": 0.2})
+    assert result.status == "undetected"
+    nearest = result.candidates[0]
+    assert nearest in {f"{d}/request" for d in ("openai_chat", "mistral", "cohere_v2")}, result.candidates
+    assert [(f.pointer, f.message) for f in result.errors[1:]] == [("", "'model' is a required property")]

@@ -271,7 +271,7 @@ def test_class4_the_payloads_of_the_issue_are_refused() -> None:
     with pytest.raises(
         pkg.DecodeError, match="openai_chat/request: /messages/0/content/0/type: expected a string, got nothing"
     ):
-        pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(bedrock))
+        pkg.DIALECTS["openai_chat"].decode_request({**copy.deepcopy(bedrock), "model": "m"})  # past Chat's model
 
 
 # Wrong-dialect payloads a decoder used to read otherwise (tests/test_hostile_properties.py

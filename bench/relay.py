@@ -158,9 +158,14 @@ class HandRelay:
                 out.append(self._chunk({}, FINISH_REASONS.get(reason, "stop")))
             usage = event.get("usage")
             if usage is not None:
-                # No total_tokens: toolwire's relay writes none when the source has none
-                # (Anthropic), though OpenAI's CompletionUsage has one; matched to compare equal.
-                totals = {"prompt_tokens": self.input_tokens, "completion_tokens": usage.get("output_tokens", 0)}
+                # OpenAI's CompletionUsage has a total; Anthropic has none: the sum, as toolwire writes it
+                # (the stream here has no cache counts, which Anthropic leaves out of input_tokens).
+                completion = usage.get("output_tokens", 0)
+                totals = {
+                    "prompt_tokens": self.input_tokens,
+                    "completion_tokens": completion,
+                    "total_tokens": self.input_tokens + completion,
+                }
                 out.append({**self.base, "choices": [], "usage": totals})
             return out
         if kind == "error":

@@ -116,7 +116,7 @@ def test_the_issue_examples_are_decode_errors() -> None:
         ({"choices": 5}, "response", "/choices", "expected an array, got 5"),
         ({"choices": [{"message": "hi"}]}, "response", "/choices/0/message", 'expected an object, got "hi"'),
         (
-            {"messages": [{"role": "assistant", "tool_calls": 5}]},
+            {"model": "m", "messages": [{"role": "assistant", "tool_calls": 5}]},
             "request",
             "/messages/0/tool_calls",
             "expected an array or null, got 5",
@@ -184,8 +184,11 @@ def test_a_required_member_of_the_wrong_type_names_its_pointer(dialect: str) -> 
 
 MINIMAL = {
     "openai_chat": [{"model": "m", "messages": [{"role": "user", "content": "hi"}]}, {"choices": []}],
-    "mistral": [{"messages": []}, {"choices": [{"message": {"role": "assistant", "content": "hi"}}]}],
-    "anthropic_messages": [{"messages": [], "max_tokens": 5}, {"type": "message", "role": "assistant", "content": []}],
+    "mistral": [{"model": "m", "messages": []}, {"choices": [{"message": {"role": "assistant", "content": "hi"}}]}],
+    "anthropic_messages": [
+        {"model": "m", "messages": [], "max_tokens": 5},
+        {"type": "message", "role": "assistant", "content": []},
+    ],
     "bedrock_converse": [
         {"messages": []},
         {"output": {"message": {"role": "assistant", "content": []}}, "stopReason": "end_turn"},
@@ -200,7 +203,7 @@ MINIMAL = {
         {"model": "m", "message": {"role": "assistant", "content": ""}, "done": True},
         {"error": "x"},
     ],
-    "openai_responses": [{"input": "hi"}, {"object": "response", "output": []}],
+    "openai_responses": [{"model": "m", "input": "hi"}, {"object": "response", "output": []}],
     "mcp": [{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 1, "result": {}}],
 }
 
@@ -225,7 +228,7 @@ def test_the_cli_reports_file_line_kind_and_pointer(tmp_path: Path, cli_runner: 
     assert result.exit_code == 1
     assert result.stderr.strip() == f'{text}:1: gemini/request: /: expected an object, got "hello"'
     empty = tmp_path / "empty.json"
-    empty.write_text('{"messages": []}', encoding="utf-8")
+    empty.write_text('{"model": "m", "messages": []}', encoding="utf-8")
     result = cli_runner(["extract", "--dialect", "openai_chat", str(empty)])
     assert result.exit_code == 0 and json.loads(result.stdout)["tool_calls"] == []
 

@@ -232,7 +232,7 @@ def test_other_dialects_do_not_take_the_spelling() -> None:
     wire = next(w for n, _s, w in CASES if n.startswith("snake_case (proto JSON) request"))
     canonical = g.decode_request(copy.deepcopy(wire))
     assert any(v == "snake_case" for v in canonical["extensions"]["gemini"]["forms"].values())
-    assert "function_call" not in json.dumps(DIALECTS["openai_chat"].encode_request(canonical).value)
+    assert "function_call" not in json.dumps(DIALECTS["openai_chat"].encode_request(canonical, model="m").value)
 
 
 _DRIVER = """

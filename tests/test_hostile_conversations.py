@@ -180,7 +180,7 @@ def test_class3_an_id_less_result_answers_the_nearest_call_and_says_it_was_by_po
     assert json.dumps(module.encode_request(canonical).value, sort_keys=True) == json.dumps(
         _abandoned(dialect), sort_keys=True
     )
-    there = _pkg().convert(_abandoned(dialect), source=dialect, target="openai_chat", shape="request")
+    there = _pkg().convert(_abandoned(dialect), source=dialect, target="openai_chat", shape="request", model="m")
     assert any("linked by position" in loss.what for loss in there.losses)
     assert there.value["messages"][-1]["tool_call_id"] == there.value["messages"][-2]["tool_calls"][0]["id"]
 
@@ -280,7 +280,7 @@ def test_class4_the_payloads_of_the_issue_are_refused() -> None:
     with pytest.raises(
         pkg.DecodeError, match="openai_chat/request: /messages/0/content/0/type: expected a string, got nothing"
     ):
-        pkg.DIALECTS["openai_chat"].decode_request(copy.deepcopy(bedrock))
+        pkg.DIALECTS["openai_chat"].decode_request({**copy.deepcopy(bedrock), "model": "m"})  # past Chat's model
 
 
 # Wrong-dialect payloads a decoder used to read otherwise (tests/test_hostile_properties.py

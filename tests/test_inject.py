@@ -134,7 +134,10 @@ def test_request_level_parallel_tool_calls_is_the_choices_parallel() -> None:
     )
     no_tools = DIALECTS["openai_chat"].inject(openai_request, {"tools": []}).value
     assert not {"tools", "tool_choice", "parallel_tool_calls"} & set(no_tools)  # OpenAI rejects it without tools
-    assert DIALECTS["openai_chat"].extract({"messages": [], "parallel_tool_calls": True})["tool_choice"] is None
+    assert (
+        DIALECTS["openai_chat"].extract({"model": "m", "messages": [], "parallel_tool_calls": True})["tool_choice"]
+        is None
+    )
     with pytest.raises(DecodeError, match="/parallel_tool_calls"):
         DIALECTS["openai_chat"].extract({**REQUEST, "parallel_tool_calls": "no"})
 

@@ -134,8 +134,11 @@ def test_findings_beside_an_accepted_quirk_point_into_the_original_payload(cli_r
 @pytest.mark.parametrize(
     ("payload", "pointer"),
     [
-        ({"messages": [], "tools": [{"type": "web_search", "parameters": {}}]}, "/tools/0"),  # not openrouter:*
-        ({"messages": [], "tools": [{"type": "openrouter:x"}, {"type": "function"}]}, "/tools/1"),
+        (
+            {"model": "m", "messages": [], "tools": [{"type": "web_search", "parameters": {}}]},
+            "/tools/0",
+        ),  # not openrouter:*
+        ({"model": "m", "messages": [], "tools": [{"type": "openrouter:x"}, {"type": "function"}]}, "/tools/1"),
         (
             {
                 "messages": [

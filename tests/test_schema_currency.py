@@ -50,6 +50,7 @@ VALID: list[tuple[str, str, Any, str]] = [
         "anthropic_messages",
         "request",
         {
+            "model": "claude-opus-4-6",
             "max_tokens": 1024,
             "messages": [
                 ANTHROPIC_USER,
@@ -72,13 +73,19 @@ VALID: list[tuple[str, str, Any, str]] = [
     (
         "anthropic_messages",
         "request",
-        {"max_tokens": 2048, "messages": [ANTHROPIC_USER], "thinking": {"type": "adaptive", "display": "omitted"}},
+        {
+            "model": "claude-opus-4-6",
+            "max_tokens": 2048,
+            "messages": [ANTHROPIC_USER],
+            "thinking": {"type": "adaptive", "display": "omitted"},
+        },
         "adaptive thinking with display omitted",
     ),
     (
         "anthropic_messages",
         "request",
         {
+            "model": "claude-opus-4-6",
             "max_tokens": 4096,
             "messages": [ANTHROPIC_USER],
             "thinking": {"type": "enabled", "budget_tokens": 1024, "display": "summarized"},
@@ -88,13 +95,14 @@ VALID: list[tuple[str, str, Any, str]] = [
     (
         "anthropic_messages",
         "request",
-        {"max_tokens": 16, "messages": [ANTHROPIC_USER], "thinking": {"type": "disabled"}},
+        {"model": "claude-opus-4-6", "max_tokens": 16, "messages": [ANTHROPIC_USER], "thinking": {"type": "disabled"}},
         "disabled thinking",
     ),
     (
         "anthropic_messages",
         "request",
         {
+            "model": "claude-opus-4-6",
             "max_tokens": 16,
             "messages": [ANTHROPIC_USER],
             "speed": "fast",

@@ -158,8 +158,10 @@ def test_a_request_that_is_not_json_or_not_the_dialects_shape_is_a_400() -> None
     config = gateway_config("openai_chat", "openai_chat")
     bad = exchange(config, fake, lambda c: c.post("/v1/chat/completions", content=b"{nope", headers=KEY))
     assert bad.status_code == 400 and "not JSON" in bad.json()["error"]["message"]
-    wrong = chat(config, fake, {"messages": 5})
+    wrong = chat(config, fake, {"model": "m", "messages": 5})
     assert wrong.status_code == 400 and "openai_chat/request: /messages" in wrong.json()["error"]["message"]
+    modelless = chat(config, fake, {"messages": [{"role": "user", "content": "hi"}]})  # Chat requires its model
+    assert modelless.status_code == 400 and "openai_chat/request: /model" in modelless.json()["error"]["message"]
     assert fake.received == []
 
 

@@ -198,22 +198,3 @@ def test_a_fixed_value_settles_a_tie_in_description(engine: Engine) -> None:
     naming = Coverage(described=4, keys=["/model", "/thinking", "/thinking/type", "/messages"])
     assert naming.fair_score({"/thinking"}) == Coverage(described=3).score
     assert naming.fair_score(set()) == naming.score
-
-
-def test_a_field_the_provider_requires_is_required_by_its_schema(engine: Engine) -> None:
-    """Anthropic requires max_tokens (MessageCreateParams; the API reference marks it
-    required): a Cohere request holding a thinking part is Cohere's, not an Anthropic match."""
-    cohere = {
-        "model": "command-a-reasoning",
-        "messages": [
-            {"role": "user", "content": "hi"},
-            {
-                "role": "assistant",
-                "content": [{"type": "thinking", "thinking": "hm"}, {"type": "text", "text": "hello"}],
-            },
-        ],
-    }
-    result = check(engine, cohere)
-    assert (result.status, result.dialect, result.shape) == ("valid", "cohere_v2", "request")
-    # the required field is what decides: with it, Anthropic's schema describes the request best
-    assert check(engine, {**cohere, "max_tokens": 5}).dialect == "anthropic_messages"

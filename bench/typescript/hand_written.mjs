@@ -219,8 +219,13 @@ class HandRelay {
       if (reason !== null && reason !== undefined) out.push(this.chunk({}, FINISH_REASONS[reason] ?? "stop"));
       const usage = event.usage;
       if (usage !== null && usage !== undefined) {
-        // No total_tokens: toolwire's relay writes none when the source has none (Anthropic).
-        const totals = { prompt_tokens: this.inputTokens, completion_tokens: usage.output_tokens ?? 0 };
+        // OpenAI's CompletionUsage has a total; Anthropic has none: the sum, as toolwire writes it.
+        const completion = usage.output_tokens ?? 0;
+        const totals = {
+          prompt_tokens: this.inputTokens,
+          completion_tokens: completion,
+          total_tokens: this.inputTokens + completion,
+        };
         out.push({ ...this.base, choices: [], usage: totals });
       }
       return out;

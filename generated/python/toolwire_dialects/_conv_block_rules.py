@@ -1,3 +1,4 @@
+# DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
 """The target's signature and part_order rules on the blocks of one written turn (a response's:
 a client replays the answer in its next request), kept as the compiled request writer keeps
 them: the first block of a signature rule's kinds in a turn of the rule's, unsigned (and not the

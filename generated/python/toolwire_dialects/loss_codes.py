@@ -88,7 +88,7 @@ LOSS_CODES: Final[dict[str, str]] = {
     "setting.clamped": "A setting outside the target's documented range, sent as the nearer bound (the rule is named).",
     "setting.defaulted": "A setting the target requires was absent: its documented default was sent.",
     "setting.dropped": "A request setting the target has no place for.",
-    "signature.placeholder": "A call another dialect made, given the target's documented placeholder signature (the rule is named).",
+    "signature.placeholder": "A call another dialect made, given the target's documented placeholder signature.",
     "setting.value_unsupported": "A setting's value the target does not know.",
     "stream.arguments_changed": "Argument text the target would read otherwise than the source did.",
     "stream.call_misread": "A relayed call the target reads otherwise: cut off as complete, invalid as valid, or absent.",
@@ -101,5 +101,5 @@ LOSS_CODES: Final[dict[str, str]] = {
     "turn.fields_dropped": "Fields of a turn that the target splits into separate items.",
     "turn.inserted": "A turn put first or between two turns where the target refuses the order (rule, turn named).",
     "usage.dropped": "A usage count the target has no place for.",
-    "usage.inconsistent": "A usage count smaller than the parts the target counts apart from it: left out, never negative.",
+    "usage.inconsistent": "A usage count smaller than the parts the target counts apart: left out, never negative.",
 }

@@ -806,7 +806,7 @@ _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "
 _ENVELOPE_KINDS = (
     (
         "request",
-        (("messages",),),
+        (("messages", "model"),),
         dict(
             (
                 ("audio", ("object", "null")),
@@ -1770,6 +1770,13 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
         lose("model.dropped", "/model", "the model name")
+    else:
+        raise _rt.RequiredValueError(
+            DIALECT,
+            "request",
+            "/model",
+            "the dialect requires a model and the request names none (pass model=, or --model)",
+        )
     messages = canonical["messages"]
     units = _turns_out(messages, 0, out, lose)
     text = None
@@ -2177,7 +2184,7 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=False,
-    model_required=False,
+    model_required=True,
     system_in=None,
     tools_in=_tools_in,
     settings_in=_settings_in,

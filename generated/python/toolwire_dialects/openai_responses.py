@@ -943,7 +943,7 @@ _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "
 _ENVELOPE_KINDS = (
     (
         "request",
-        (("input",), ("previous_response_id",), ("prompt",)),
+        (("input", "model"), ("model", "previous_response_id"), ("prompt",)),
         dict(
             (
                 ("access_programs", ("object", "null")),

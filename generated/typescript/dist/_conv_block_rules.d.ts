@@ -2,8 +2,8 @@
  * The target's signature and part_order rules on the blocks of one written turn (a response's:
  * a client replays the answer in its next request), kept as the compiled request writer keeps
  * them: the first block of a signature rule's kinds in a turn of the rule's, unsigned (and not
- * the target's own wire block, written as it came), gets the placeholder; a part_order rule's earlier kind found after a later
- * one moves before the first later one. Each repair is a loss naming the rule.
+ * the target's own wire block, written as it came), gets the placeholder; a part_order rule's
+ * earlier kind found after a later one moves before the first later one. Each repair is a loss naming the rule.
  */
 import type { BlockRules } from "./_conv_layout.js";
 import type { JsonObject } from "./_errors.js";

@@ -325,8 +325,9 @@ function putContent(unit, turn, content, forms, run) {
             const refused = block === null ? null : refusedBlock(block, run.emptyBlocks);
             if (refused !== null)
                 run.lose("part.empty_dropped", at, refused);
+            // null: a part the target cannot send (its loss is reported)
             else if (block !== null)
-                made.push([block, part, at]); // null: a part the target cannot send (its loss is reported)
+                made.push([block, part, at]);
         }
     }
     const [signatures, orders] = run.blockRules;

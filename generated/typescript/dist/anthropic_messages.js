@@ -940,7 +940,7 @@ const KEYS = {
 const ENVELOPE_KINDS = [
     [
         "request",
-        [["max_tokens", "messages"]],
+        [["max_tokens", "messages", "model"]],
         {
             "cache_control": ["object", "null"],
             "container": ["object", "string", "null"],
@@ -1923,6 +1923,9 @@ function requestOut(canonical, model, out, lose) {
     else if (conv.keyOf(canonical, "model") !== undefined) {
         lose("model.dropped", "/model", "the model name");
     }
+    else {
+        throw new rt.RequiredValueError(DIALECT, "request", "/model", "the dialect requires a model and the request names none (pass model=, or --model)");
+    }
     messages = rt.getKey(canonical, "messages");
     lead = 0;
     leading = true;
@@ -2866,7 +2869,7 @@ const CONV_REQUEST = {
         ["output_config", "format", "schema"],
         ["thinking", "type"],
     ]),
-    modelRequired: false,
+    modelRequired: true,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,

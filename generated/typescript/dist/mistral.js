@@ -1006,7 +1006,7 @@ const KEYS = {
 const ENVELOPE_KINDS = [
     [
         "request",
-        [["messages"]],
+        [["messages", "model"]],
         {
             "frequency_penalty": ["number", "integer", "null"],
             "guardrails": ["array", "null"],
@@ -2173,6 +2173,9 @@ function requestOut(canonical, model, out, lose) {
     else if (conv.keyOf(canonical, "model") !== undefined) {
         lose("model.dropped", "/model", "the model name");
     }
+    else {
+        throw new rt.RequiredValueError(DIALECT, "request", "/model", "the dialect requires a model and the request names none (pass model=, or --model)");
+    }
     messages = rt.getKey(canonical, "messages");
     units = turnsOut(messages, 0, out, lose);
     text = null;
@@ -2773,7 +2776,7 @@ const CONV_REQUEST = {
         ["reasoning_effort"],
         ["stream"],
     ]),
-    modelRequired: false,
+    modelRequired: true,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,

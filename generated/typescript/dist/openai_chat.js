@@ -887,7 +887,7 @@ const KEYS = {
 const ENVELOPE_KINDS = [
     [
         "request",
-        [["messages"]],
+        [["messages", "model"]],
         {
             "audio": ["object", "null"],
             "frequency_penalty": ["number", "integer", "null"],
@@ -2049,6 +2049,9 @@ function requestOut(canonical, model, out, lose) {
     else if (conv.keyOf(canonical, "model") !== undefined) {
         lose("model.dropped", "/model", "the model name");
     }
+    else {
+        throw new rt.RequiredValueError(DIALECT, "request", "/model", "the dialect requires a model and the request names none (pass model=, or --model)");
+    }
     messages = rt.getKey(canonical, "messages");
     units = turnsOut(messages, 0, out, lose);
     text = null;
@@ -2596,7 +2599,7 @@ const CONV_REQUEST = {
         ["max_tokens"],
         ["user"],
     ]),
-    modelRequired: false,
+    modelRequired: true,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,

@@ -1097,7 +1097,7 @@ const KEYS = {
 const ENVELOPE_KINDS = [
     [
         "request",
-        [["input"], ["previous_response_id"], ["prompt"]],
+        [["input", "model"], ["model", "previous_response_id"], ["prompt"]],
         {
             "access_programs": ["object", "null"],
             "background": ["boolean", "null"],

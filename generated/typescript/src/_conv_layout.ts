@@ -141,7 +141,8 @@ export interface ResponseLayout {
   readonly finish: Toks | null;
   readonly finishValues: readonly (readonly [string, unknown])[];
   readonly usage: readonly (readonly [string, Toks])[];
-  readonly usageExcludes: readonly (readonly [string, readonly string[]])[]; // count -> the parts its wire count leaves out
+  // count -> the parts its wire count leaves out
+  readonly usageExcludes: readonly (readonly [string, readonly string[]])[];
   readonly constants: Constants;
   readonly required: Constants;
   readonly itemIds: readonly (readonly [string, string])[]; // a turn list item's type -> its id's prefix

@@ -1190,7 +1190,7 @@ const KEYS: { readonly [shape: string]: string } = {
 const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
-    [["max_tokens", "messages"]],
+    [["max_tokens", "messages", "model"]],
     {
       "cache_control": ["object", "null"],
       "container": ["object", "string", "null"],
@@ -2211,6 +2211,13 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
     lose("model.dropped", "/model", "the model name");
+  } else {
+    throw new rt.RequiredValueError(
+      DIALECT,
+      "request",
+      "/model",
+      "the dialect requires a model and the request names none (pass model=, or --model)" as string,
+    );
   }
   messages = rt.getKey(canonical, "messages");
   lead = 0;
@@ -3373,7 +3380,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["output_config", "format", "schema"],
     ["thinking", "type"],
   ]),
-  modelRequired: false,
+  modelRequired: true,
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,

@@ -1276,7 +1276,7 @@ const KEYS: { readonly [shape: string]: string } = {
 const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
-    [["messages"]],
+    [["messages", "model"]],
     {
       "frequency_penalty": ["number", "integer", "null"],
       "guardrails": ["array", "null"],
@@ -2464,6 +2464,13 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
     lose("model.dropped", "/model", "the model name");
+  } else {
+    throw new rt.RequiredValueError(
+      DIALECT,
+      "request",
+      "/model",
+      "the dialect requires a model and the request names none (pass model=, or --model)" as string,
+    );
   }
   messages = rt.getKey(canonical, "messages");
   units = turnsOut(messages as unknown[], 0, out, lose);
@@ -3137,7 +3144,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["reasoning_effort"],
     ["stream"],
   ]),
-  modelRequired: false,
+  modelRequired: true,
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,

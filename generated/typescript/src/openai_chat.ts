@@ -1108,7 +1108,7 @@ const KEYS: { readonly [shape: string]: string } = {
 const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
-    [["messages"]],
+    [["messages", "model"]],
     {
       "audio": ["object", "null"],
       "frequency_penalty": ["number", "integer", "null"],
@@ -2287,6 +2287,13 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
     lose("model.dropped", "/model", "the model name");
+  } else {
+    throw new rt.RequiredValueError(
+      DIALECT,
+      "request",
+      "/model",
+      "the dialect requires a model and the request names none (pass model=, or --model)" as string,
+    );
   }
   messages = rt.getKey(canonical, "messages");
   units = turnsOut(messages as unknown[], 0, out, lose);
@@ -2888,7 +2895,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["max_tokens"],
     ["user"],
   ]),
-  modelRequired: false,
+  modelRequired: true,
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,

@@ -1354,7 +1354,7 @@ const KEYS: { readonly [shape: string]: string } = {
 const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
-    [["input"], ["previous_response_id"], ["prompt"]],
+    [["input", "model"], ["model", "previous_response_id"], ["prompt"]],
     {
       "access_programs": ["object", "null"],
       "background": ["boolean", "null"],

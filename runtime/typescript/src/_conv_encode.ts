@@ -342,7 +342,8 @@ function putContent(
       const block = encodePart(part, sp, run.codecs, run.idMap, run.dialect, run.losses, run.strict, at);
       const refused = block === null ? null : refusedBlock(block, run.emptyBlocks);
       if (refused !== null) run.lose("part.empty_dropped", at, refused);
-      else if (block !== null) made.push([block, part, at]); // null: a part the target cannot send (its loss is reported)
+      // null: a part the target cannot send (its loss is reported)
+      else if (block !== null) made.push([block, part, at]);
     }
   }
   const [signatures, orders] = run.blockRules;

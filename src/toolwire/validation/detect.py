@@ -227,18 +227,24 @@ class Detector:
         describe at least half of its fields, and whose discriminators (top-level const/enum/type)
         accept it. A payload from a dialect without schemas usually
         has none, and then no nearest is named rather than a misleading one."""
+        pool = self.candidates
+        if type(value) is dict:
+            # A schema that can describe none of the root keys is not near (the half rule
+            # below); left in, its few errors would use up the tries before the near ones.
+            pool = [t for t in pool if self._names[t].describes_any(value.keys())]
         ranked = sorted(
-            ((self.validators.distance(t.schema_id, value), i, t) for i, t in enumerate(self.candidates)),
+            ((self.validators.distance(t.schema_id, value), i, t) for i, t in enumerate(pool)),
             key=lambda x: x[:2],
         )
-        near: list[Target] = []
+        near: list[tuple[tuple[int, int], int, Target]] = []
         least = None
-        for distance, _, target in ranked[:NEAREST_TRIES]:
+        for distance, i, target in ranked[:NEAREST_TRIES]:
             if distance[0] or (least is not None and distance > least):
                 break  # a different kind of payload (discriminator mismatch), or farther
             coverage = self.walker.coverage(value, target.schema_id)
             fields = coverage.described + len(coverage.unknown)
             if fields and coverage.described * 2 >= fields:
-                near.append(target)
+                near.append(((len(coverage.unknown), -coverage.described), i, target))
                 least = distance
-        return tuple(near)
+        near.sort(key=lambda x: x[:2])  # as near: the one describing more of the payload first
+        return tuple(t for _, _, t in near)

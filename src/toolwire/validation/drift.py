@@ -48,8 +48,9 @@ class Coverage:
     def score(self) -> tuple[int, int, int]:
         """Smaller is a better description of the payload: fewest fields left undescribed; then
         most values the schema fixes and the payload has (a block's `type: "text"`, a `role`
-        selecting a branch): a dialect's constants say more about whose payload it is than how
-        many optional fields a schema names; then most described. Detection uses `fair_score`."""
+        selecting a branch that describes more of the object): a dialect's constants say more
+        about whose payload it is than how many optional fields a schema names; then most
+        described. Detection uses `fair_score`."""
         return (len(self.unknown), -self.fixed, -self.described)
 
     def fair_score(self, opaque: set[str]) -> tuple[int, int, int]:
@@ -99,6 +100,8 @@ class DriftWalker:
     def __init__(self, registry: referencing.Registry) -> None:
         self._uncrawled = registry
         self._validators: dict[int, jsonschema.protocols.Validator] = {}
+        # id of an `if` subschema -> its `then` (and resolver): what the condition selects
+        self._then: dict[int, tuple[Any, Resolver[Any]]] = {}
 
     @functools.cached_property
     def registry(self) -> referencing.Registry:
@@ -158,6 +161,7 @@ class DriftWalker:
                     yield from self._applicable(sub, resolver, value, hops + 1)
         if "if" in schema:
             if self._valid(schema["if"], resolver, value):
+                self._then[id(schema["if"])] = (schema.get("then"), resolver)
                 yield from self._applicable(schema["if"], resolver, value, hops + 1)
                 yield from self._applicable(schema.get("then"), resolver, value, hops + 1)
             else:
@@ -185,6 +189,7 @@ class DriftWalker:
             if not declaring:
                 out.opaque.append("".join(f"/{p}" for p in pointer))
                 return  # opaque: free-form by design
+            idle = self._idle_conditions(declaring, value)
             for key, child in value.items():
                 children = self._describe(key, declaring)
                 if children is None:
@@ -198,7 +203,7 @@ class DriftWalker:
                         out.sites.append((schemas, value, key))
                     continue
                 out.described += 1
-                if any(_fixes(sub, child) for sub, _ in children):
+                if any(_fixes(sub, child) and id(sub) not in idle for sub, _ in children):
                     out.fixed += 1
                 out.keys.append("".join(f"/{p}" for p in [*pointer, _escape(key)]))
                 if children:
@@ -216,6 +221,27 @@ class DriftWalker:
                         children.append((s["unevaluatedItems"], r))
                 if children:
                     self._walk(item, children, [*pointer, str(index)], [*path, "*"], out, depth + 1)
+
+    def _idle_conditions(
+        self, declaring: list[tuple[dict[str, Any], Resolver[Any]]], value: dict[str, Any]
+    ) -> set[int]:
+        """The subschemas of `if` conditions whose branch describes none of the object's other
+        keys: a role or type that selects nothing the payload has is tested, not fixed, by the
+        schema (Mistral's `if role is assistant then tool_calls` says nothing of a plain assistant
+        turn, which Anthropic's role enum accepts alike), so it is no evidence of the dialect."""
+        idle: set[int] = set()
+        for condition, _ in declaring:
+            selected = self._then.get(id(condition))
+            if selected is None:
+                continue
+            own = condition.get("properties")
+            if not isinstance(own, dict):
+                continue
+            branch = [s for s, _ in self._applicable(selected[0], selected[1], value)]
+            others = [k for k in value if k not in own]
+            if not any(isinstance(p := b.get("properties"), dict) and k in p for b in branch for k in others):
+                idle.update(id(sub) for sub in own.values())
+        return idle
 
     @staticmethod
     def _describe(

@@ -6,7 +6,7 @@
  * From `schemas/dialects/anthropic_messages/request.json#`.
  */
 export type AnthropicMessagesRequest = {
-    model?: string;
+    model: string;
     max_tokens: number;
     messages: {
         /**
@@ -197,7 +197,17 @@ export type AnthropicToolResultBlock = {
 export type AnthropicContentBlock = {
     type: string;
     [key: string]: unknown;
-} & AnthropicContentBlockFields;
+} & AnthropicContentBlockFields & AnthropicContentBlockRequired;
+/**
+ * The fields each block type must have in a request or a response (Required in the SDK's
+ * TextBlockParam, ImageBlockParam, DocumentBlockParam, ThinkingBlockParam,
+ * RedactedThinkingBlockParam, and in TextBlock, ThinkingBlock, RedactedThinkingBlock): a thinking
+ * block without its signature is another dialect's (Cohere's), not an Anthropic block. Not part of
+ * BlockFields, which stream events share.
+ * From `schemas/dialects/anthropic_messages/request.json#/$defs/BlockRequired`.
+ * Not expressed: if/then/else.
+ */
+export type AnthropicContentBlockRequired = unknown;
 /**
  * The documented fields of each content block type other than tool_use and tool_result, by type: in
  * requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server

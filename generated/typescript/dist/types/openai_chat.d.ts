@@ -6,7 +6,7 @@
  * From `schemas/dialects/openai_chat/request.json#`.
  */
 export type OpenAIChatRequest = {
-    model?: string;
+    model: string;
     /** Not expressed: if/then/else. */
     messages: {
         role: string;

@@ -82,6 +82,7 @@ export type OpenAIResponsesRequest = {
     user?: string | null;
     [key: string]: unknown;
 } & ({
+    model: unknown;
     input: unknown;
 } | {
     prompt: {
@@ -89,6 +90,7 @@ export type OpenAIResponsesRequest = {
     };
 } | {
     previous_response_id: string;
+    model: unknown;
 });
 /**
  * A Response object: calls are `function_call` items of `output` (after any reasoning items). There

@@ -12,7 +12,7 @@
  * From `schemas/dialects/anthropic_messages/request.json#`.
  */
 export type AnthropicMessagesRequest = {
-  model?: string;
+  model: string;
   max_tokens: number;
   messages: {
     /**
@@ -211,7 +211,18 @@ export type AnthropicToolResultBlock = {
 export type AnthropicContentBlock = {
   type: string;
   [key: string]: unknown;
-} & AnthropicContentBlockFields;
+} & AnthropicContentBlockFields & AnthropicContentBlockRequired;
+
+/**
+ * The fields each block type must have in a request or a response (Required in the SDK's
+ * TextBlockParam, ImageBlockParam, DocumentBlockParam, ThinkingBlockParam,
+ * RedactedThinkingBlockParam, and in TextBlock, ThinkingBlock, RedactedThinkingBlock): a thinking
+ * block without its signature is another dialect's (Cohere's), not an Anthropic block. Not part of
+ * BlockFields, which stream events share.
+ * From `schemas/dialects/anthropic_messages/request.json#/$defs/BlockRequired`.
+ * Not expressed: if/then/else.
+ */
+export type AnthropicContentBlockRequired = unknown /* not expressed: if/then/else */;
 
 /**
  * The documented fields of each content block type other than tool_use and tool_result, by type: in

@@ -12,7 +12,7 @@
  * From `schemas/dialects/mistral/request.json#`.
  */
 export type MistralChatRequest = {
-  model?: string;
+  model: string;
   /** Not expressed: if/then/else. */
   messages: {
     role: string;

@@ -88,6 +88,7 @@ export type OpenAIResponsesRequest = {
   user?: string | null;
   [key: string]: unknown;
 } & ({
+  model: unknown;
   input: unknown;
 } | {
   prompt: {
@@ -95,6 +96,7 @@ export type OpenAIResponsesRequest = {
   };
 } | {
   previous_response_id: string;
+  model: unknown;
 });
 
 /**

@@ -38,6 +38,13 @@ class Speed(Enum):
     NoneType_None = None
 
 
+class AnthropicContentBlockRequired(RootModel[Any]):
+    root: Any = Field(..., title='AnthropicContentBlockRequired')
+    """
+    The fields each block type must have in a request or a response (Required in the SDK's TextBlockParam, ImageBlockParam, DocumentBlockParam, ThinkingBlockParam, RedactedThinkingBlockParam, and in TextBlock, ThinkingBlock, RedactedThinkingBlock): a thinking block without its signature is another dialect's (Cohere's), not an Anthropic block. Not part of BlockFields, which stream events share.
+    """
+
+
 class AnthropicContentBlockFields(RootModel[Any]):
     root: Any = Field(..., title='AnthropicContentBlockFields')
     """
@@ -155,7 +162,7 @@ class AnthropicMessagesRequest(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    model: str | None = None
+    model: str
     max_tokens: int
     messages: list[Message]
     tools: list[AnthropicTool] | None = Field(None, min_length=1)

@@ -64,7 +64,7 @@ class MistralChatRequest(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    model: str | None = None
+    model: str
     messages: list[Message]
     tools: list[MistralRequestTool] | None = None
     tool_choice: tool_choice_1.MistralToolChoice | None = None

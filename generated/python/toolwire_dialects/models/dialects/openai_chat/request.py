@@ -147,7 +147,7 @@ class OpenAIChatRequest(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    model: str | None = None
+    model: str
     messages: list[Message]
     tools: list[Tool] | None = Field(None, min_length=1)
     tool_choice: tool_choice_1.OpenAIChatToolChoice | OpenAIChatCustomToolChoice | None = None

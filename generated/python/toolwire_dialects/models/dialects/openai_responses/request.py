@@ -92,7 +92,7 @@ class OpenAIResponsesRequest1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    model: str | None = None
+    model: str
     input: str | list[OpenAIResponsesInputItem]
     instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None
@@ -252,7 +252,7 @@ class OpenAIResponsesRequest3(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    model: str | None = None
+    model: str
     input: str | list[OpenAIResponsesInputItem] | None = None
     instructions: str | None = None
     tools: list[OpenAIResponsesRequestTool] | None = None

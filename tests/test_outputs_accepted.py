@@ -65,7 +65,7 @@ def test_every_vector_converted_is_accepted_by_the_target(source: str) -> None:
     assert checked > 0
 
 
-def _corpus() -> list[tuple[str, str, Path, Any]]:
+def corpus_payloads() -> list[tuple[str, str, Path, Any]]:
     """(dialect, shape, file, wire) of each captured request or response a talker decodes."""
     found = []
     corpus = corpus_location()
@@ -83,7 +83,7 @@ def _corpus() -> list[tuple[str, str, Path, Any]]:
 
 
 def test_every_corpus_payload_converted_is_accepted_by_the_target() -> None:
-    payloads = _corpus()
+    payloads = corpus_payloads()
     if not payloads:
         pytest.skip("no corpus (../shared/corpus or $TOOLWIRE_CORPUS)")
     checked = sum(_check(wire, dialect, shape, str(path)) for dialect, shape, path, wire in payloads)

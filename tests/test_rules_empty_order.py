@@ -306,20 +306,9 @@ def test_typescript_repairs_as_python_does() -> None:
 
 def _corpus_requests() -> list[tuple[str, dict[str, Any]]]:
     """(source dialect, wire) of each captured request a dialect reads (both corpora)."""
-    from tests.conftest import corpus_location
+    from tests.test_outputs_accepted import corpus_payloads
 
-    found: list[tuple[str, dict[str, Any]]] = []
-    corpus = corpus_location()
-    for folder in (corpus, corpus.parent / "corpus-more"):
-        for path in sorted(folder.glob("**/*.request.json")) if folder.is_dir() else ():
-            wire = json.loads(path.read_text(encoding="utf-8"))
-            for name in TALKERS:
-                try:
-                    DIALECTS[name].decode_request(copy.deepcopy(wire))
-                except Exception:  # not this dialect's request
-                    continue
-                found.append((name, wire))
-    return found
+    return [(name, wire) for name, shape, _path, wire in corpus_payloads() if shape == "request"]
 
 
 @pytest.mark.parametrize("target", [t for t in TALKERS if KEPT[t]])

@@ -7,7 +7,7 @@
 
 The capture (default 100,000 lines) is generated into a temporary file and deleted afterwards.
 `toolwire validate` is timed end to end (schema loading and compiling included) and in steady
-state (the run alone); detection mode, --format json, --strict and --jobs are timed too. The
+state (the run alone); shape detection (`--dialect` alone), full detection, --format json, --strict and --jobs are timed too. The
 bare loop, toolwire end to end and the jsonschema loop run in interleaved rounds (best of each).
 
 Run: python bench/bench_validate.py [--lines N] [--reference-lines N] [--jobs N] [--rounds N]
@@ -178,7 +178,8 @@ def main() -> None:
         ]
         for label, func in [
             ("toolwire validate --dialect --shape (steady state)", lambda: steady(Options("openai_chat", kind))),
-            ("toolwire validate, detection (end to end)", lambda: run_cli(["--schemas", str(SCHEMAS), str(capture)])),
+            ("toolwire validate --dialect, shape detected (end to end)", lambda: run_cli(fixed[:-2])),
+            ("toolwire validate, dialect and shape detected (end to end)", lambda: run_cli(fixed[:3])),
             ("toolwire validate --format json (end to end)", lambda: run_cli([*fixed, "--format", "json"])),
             (f"toolwire validate --jobs {args.jobs} (end to end)", lambda: run_cli([*fixed, "--jobs", str(args.jobs)])),
         ]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import resource
 import subprocess
@@ -103,6 +104,37 @@ def test_the_depth_limit_is_exact_and_valid_surrogate_pairs_and_large_numbers_st
     }
     with pytest.raises(ValueError, match="at character"):
         loads("[" * 600 + "]" * 600)
+
+
+def _first_too_deep(text: str, limit: int) -> int | None:
+    """The reference: walk every character, strings skipped (None when a string never ends)."""
+    level, i = 0, 0
+    while i < len(text):
+        char = text[i]
+        if char == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            if i >= len(text):
+                return None
+        elif char in "[{":
+            level += 1
+            if level > limit:
+                return i
+        elif char in "]}":
+            level -= 1
+        i += 1
+    return None
+
+
+def test_the_depth_scan_finds_the_first_bracket_past_the_limit_strings_skipped() -> None:
+    # too_deep_at counts in C-level passes first and scans only a document that is too deep.
+    rng = random.Random(5)
+    for _ in range(5000):
+        text = "".join(rng.choice('[]{}"\\a') for _ in range(rng.randint(0, 40)))
+        for limit in (0, 1, 2, 4):
+            if len(text) > limit and text.count("[") + text.count("{") > limit:
+                assert json_input.too_deep_at(text, limit) == _first_too_deep(text, limit), (text, limit)
 
 
 def test_duplicate_keys_keep_the_last_value_everywhere(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ for argument text):
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -103,10 +104,23 @@ _STRUCTURE = re.compile(r'["\[\]{}]')
 _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _deepest(text: str) -> int:
+    """The deepest nesting of brackets outside strings (an upper bound when a string never ends)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
 def too_deep_at(text: str, limit: int = MAX_DEPTH) -> int | None:
     """Offset of the first bracket nested deeper than limit, in one linear scan that skips
     strings; None when there is none (or a string never ends: the parser reports that)."""
     if len(text) <= limit or text.count("[") + text.count("{") <= limit:
+        return None
+    if _deepest(text) <= limit:  # the common case, in C-level passes; the scan below finds where
         return None
     level = 0
     pos = 0

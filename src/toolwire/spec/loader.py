@@ -78,17 +78,23 @@ class _Problems:
             self.add(path, pointer(best.absolute_path), f"{what}: {best.message} [{best.validator}]")
 
 
-def _refs(node: Any, at: str = "", keywords: tuple[str, ...] = ("$ref", "$dynamicRef")) -> Iterator[tuple[str, str]]:
+def _refs(node: Any, keywords: tuple[str, ...] = ("$ref", "$dynamicRef")) -> Iterator[tuple[str, str]]:
     """(pointer, value) of each reference keyword in a schema, data (const, ...) left out."""
+    for path, value in _keyword_values(node, (), keywords):
+        yield pointer(path), value
+
+
+def _keyword_values(node: Any, path: tuple[str, ...], keywords: tuple[str, ...]) -> Iterator[tuple[Any, str]]:
+    # The path stays a tuple until something is found: most schemas have hundreds of nodes.
     if isinstance(node, dict):
         for key, value in node.items():
             if key in keywords and isinstance(value, str):
-                yield f"{at}/{key}", value
+                yield (*path, key), value
             elif key not in ("const", "enum", "default", "examples"):
-                yield from _refs(value, at + pointer([key]), keywords)
+                yield from _keyword_values(value, (*path, key), keywords)
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _refs(value, f"{at}/{i}", keywords)
+            yield from _keyword_values(value, (*path, str(i)), keywords)
 
 
 def _foreign_dialects(schema: Any) -> list[tuple[str, str]]:

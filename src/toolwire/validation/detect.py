@@ -153,11 +153,18 @@ class Detector:
         self.candidates = candidates
         self.validators = validators
         self.walker = walker
-        self._checks: list[tuple[Target, frozenset[str], bool, Callable[[Any], bool]]] = [
-            (t, *root_requirements(validators.documents, t.schema_id), validators.fast(t.schema_id).is_valid)
+        self._names = {t: root_names(validators.documents, t.schema_id) for t in candidates}
+        # Per candidate: the keys it requires, whether it must be an object, the root names of
+        # which the payload must hold one (None when any key can be described), its validator.
+        self._checks: list[tuple[Target, frozenset[str], bool, frozenset[str] | None, Callable[[Any], bool]]] = [
+            (
+                t,
+                *root_requirements(validators.documents, t.schema_id),
+                None if self._names[t].patterns or self._names[t].rest else self._names[t].names,
+                validators.fast(t.schema_id).is_valid,
+            )
             for t in candidates
         ]
-        self._names = {t: root_names(validators.documents, t.schema_id) for t in candidates}
 
     def detect(self, value: Any, streamed: bool | None = None) -> Detection:
         """streamed: whether the payload is one of the lines or SSE events of its input (True) or
@@ -166,14 +173,15 @@ class Detector:
         # Most candidates are ruled out by the keys they require, without running a validator.
         if type(value) is dict:
             keys = value.keys()
-            names = self._names
             matches = [
                 t
-                for t, required, _, is_valid in self._checks
-                if keys >= required and names[t].describes_any(keys) and is_valid(value)
+                for t, required, _, names, is_valid in self._checks
+                if keys >= required and (names is None or not names.isdisjoint(keys)) and is_valid(value)
             ]
         else:
-            matches = [t for t, _, must_be_object, is_valid in self._checks if not must_be_object and is_valid(value)]
+            matches = [
+                t for t, _, must_be_object, _, is_valid in self._checks if not must_be_object and is_valid(value)
+            ]
         if not matches:
             return Detection(closest=self.nearest(value))
         if len(matches) == 1:

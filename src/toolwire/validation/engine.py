@@ -348,9 +348,9 @@ class Engine:
     def _finish(
         self, record: Record, value: Any, target: Target, coverage: Coverage | None, errors: list[Finding]
     ) -> Result:
-        room = max(0, self.options.max_errors - len(errors))
-        if broken := self.rules.findings(target.dialect, target.kind, value)[:room]:
-            errors += [Finding(p, m, "rule", _Lines(record)(p)) for p, m in broken]
+        if self.rules.cover(target) and (broken := self.rules.findings(target.dialect, target.kind, value)):
+            room = max(0, self.options.max_errors - len(errors))
+            errors += [Finding(p, m, "rule", _Lines(record)(p)) for p, m in broken[:room]]
         result = Result(record.path, record.line, INVALID if errors else VALID, target.dialect, target.kind, errors)
         if self.options.strict:
             self._add_drift(record, result, value, target, coverage)

@@ -166,6 +166,10 @@ class Rules:
             return schema_valid
         return lambda value: schema_valid(value) and not any(broken(rule, value) for rule in rules)
 
+    def cover(self, target: Target) -> bool:
+        """Whether the target's kind has rules at all (most response and stream kinds have none)."""
+        return (target.dialect, target.kind) in self._by_target
+
     def findings(self, dialect: str, kind: str, value: Any) -> list[tuple[str, str]]:
         """(pointer, message) of each rule the payload breaks."""
         return [found for rule in self._by_target.get((dialect, kind), ()) for found in broken(rule, value)]

@@ -50,7 +50,10 @@ SDK maintainers answered in anthropic-sdk-python#849) and a first user turn (the
 "first message must use the user role" is no longer in the Messages API reference and is
 reported gone since 2025); for Gemini a first user turn (reports conflict; the API reference
 states no such rule); for Cohere and Mistral neither (no such rule documented or reported;
-mistral-common's validator checks the order of turns after the first).
+mistral-common's validator checks the order of turns after the first); for Anthropic an empty
+`system` array (`system: []`: no refusal is documented or reported, and clients send it in place
+of a null system, agentlang-ai/agentlang-clj#1634; an empty system string or text block is
+refused, and those rules are below).
 
 Rules are named `<dialect>/<id>`. This page is generated:
 `python -m toolwire.tools.rules_table --write` (which also writes the README's table and

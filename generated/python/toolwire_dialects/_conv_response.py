@@ -87,8 +87,9 @@ def decode_response(wire: Any, layout: ResponseLayout, codecs: Codecs, id_map: I
         wire_reason = get(wire, layout.finish)
         if wire_reason is not MISSING and wire_reason is not None:
             calls = any(part["type"] == "tool_call" for part in message["parts"])
+            told = get(wire, layout.finish_detail) if layout.finish_detail is not None else MISSING
             response["finish_reason"] = finish_in(
-                wire_reason, layout.finish_values, layout.finish, forms, fields, calls
+                wire_reason, layout.finish_values, layout.finish, forms, fields, calls, (told, layout)
             )
     counts: dict[str, int] = {}
     for name, toks in layout.usage:
@@ -175,19 +176,40 @@ def finish_in(
     forms: dict[str, Any],
     fields: dict[str, Any],
     calls: bool = False,
+    detail: tuple[Any, ResponseLayout] | None = None,
 ) -> str:
     """A wire finish reason as the canonical one. A wire value that spells both stop and
-    tool_calls (Gemini's STOP) is tool_calls when the turn made calls. One the mapping does
-    not list is `other`, its wire value kept."""
+    tool_calls (Gemini's STOP) is tool_calls when the turn made calls, and one that spells
+    several reasons its detail tells apart (detail: the detail's wire value, the layout) is
+    the reason the detail names. One the mapping does not list is `other`, its value kept."""
     meanings = [c for c, w in values if w == wire_reason]
     if not meanings:
         fields[pointer(toks)] = wire_reason
         return "other"
+    if detail is not None:
+        meanings = _told_apart(meanings, *detail, forms, fields)
     canonical = "tool_calls" if calls and "tool_calls" in meanings else meanings[0]
+    if detail is not None and detail[0] is MISSING and any(c == canonical for c, _d in detail[1].finish_details):
+        forms[pointer(detail[1].finish_detail or ())] = "absent"  # written back without one
     nth = [w for c, w in values if c == canonical].index(wire_reason)
     if nth:
         forms[pointer(toks)] = f"alias:{nth}"
     return canonical
+
+
+def _told_apart(
+    meanings: list[str], told: Any, layout: ResponseLayout, forms: dict[str, Any], fields: dict[str, Any]
+) -> list[str]:
+    """The reasons of meanings the detail told names; a detail it does not list is kept as it
+    came (and encode writes none of its own)."""
+    if told is MISSING:
+        return meanings
+    named = [c for c, d in layout.finish_details if d == told and c in meanings]
+    if not named:
+        at = pointer(layout.finish_detail or ())
+        fields[at] = told
+        forms[at] = "kept"
+    return named or meanings
 
 
 def encode_response(
@@ -261,6 +283,10 @@ def _finish_out(
     alias = forms.get(pointer(layout.finish), "")
     n = int(alias[6:]) if alias.startswith("alias:") and int(alias[6:]) < len(spelled) else 0
     put(wire, layout.finish, spelled[n])
+    told = next((d for c, d in layout.finish_details if c == reason), MISSING)
+    if told is not MISSING and pointer(layout.finish_detail or ()) not in forms:  # absent, or kept
+        put(wire, layout.finish_detail or (), told)
+        return  # the detail says which reason the wire value is
     reads_as = [c for c, w in layout.finish_values if w == spelled[n]]
     if reads_as[0] != reason and not (reason == "tool_calls" and calls):
         # one wire value for several reasons: what comes back is another one

@@ -2499,6 +2499,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("tool_calls", "tool_use"),
         ("refusal", "refusal"),
     ),
+    finish_detail=None,
+    finish_details=(),
     usage=(
         ("input_tokens", ("usage", "input_tokens")),
         ("output_tokens", ("usage", "output_tokens")),

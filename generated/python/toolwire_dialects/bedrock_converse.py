@@ -2185,6 +2185,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("error", "malformed_model_output"),
         ("error", "malformed_tool_use"),
     ),
+    finish_detail=None,
+    finish_details=(),
     usage=(
         ("input_tokens", ("usage", "inputTokens")),
         ("output_tokens", ("usage", "outputTokens")),

@@ -1882,6 +1882,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("error", "ERROR"),
         ("stop", "STOP_SEQUENCE"),
     ),
+    finish_detail=None,
+    finish_details=(),
     usage=(
         ("input_tokens", ("usage", "tokens", "input_tokens")),
         ("output_tokens", ("usage", "tokens", "output_tokens")),

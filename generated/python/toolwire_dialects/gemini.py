@@ -2594,6 +2594,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("content_filter", "MODEL_ARMOR"),
         ("error", "MALFORMED_FUNCTION_CALL"),
     ),
+    finish_detail=None,
+    finish_details=(),
     usage=(
         ("input_tokens", ("usageMetadata", "promptTokenCount")),
         ("output_tokens", ("usageMetadata", "candidatesTokenCount")),

@@ -2366,6 +2366,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("tool_calls", "tool_calls"),
         ("error", "error"),
     ),
+    finish_detail=None,
+    finish_details=(),
     usage=(
         ("input_tokens", ("usage", "prompt_tokens")),
         ("output_tokens", ("usage", "completion_tokens")),

@@ -2231,6 +2231,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("tool_calls", "tool_calls"),
         ("content_filter", "content_filter"),
     ),
+    finish_detail=None,
+    finish_details=(),
     usage=(
         ("input_tokens", ("usage", "prompt_tokens")),
         ("output_tokens", ("usage", "completion_tokens")),

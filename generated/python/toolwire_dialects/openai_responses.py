@@ -2380,6 +2380,8 @@ _RESPONSE = _conv.ResponseLayout(
         ("content_filter", "incomplete"),
         ("error", "failed"),
     ),
+    finish_detail=("incomplete_details", "reason"),
+    finish_details=(("length", "max_output_tokens"), ("content_filter", "content_filter")),
     usage=(
         ("input_tokens", ("usage", "input_tokens")),
         ("output_tokens", ("usage", "output_tokens")),
@@ -2496,6 +2498,7 @@ _RESPONSE = _conv.ResponseLayout(
             ("id",),
             ("model",),
             ("status",),
+            ("incomplete_details", "reason"),
             ("usage", "input_tokens"),
             ("usage", "output_tokens"),
             ("usage", "total_tokens"),

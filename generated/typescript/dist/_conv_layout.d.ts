@@ -127,6 +127,8 @@ export interface ResponseLayout {
     readonly model: Toks | null;
     readonly finish: Toks | null;
     readonly finishValues: readonly (readonly [string, unknown])[];
+    readonly finishDetail: Toks | null;
+    readonly finishDetails: readonly (readonly [string, unknown])[];
     readonly usage: readonly (readonly [string, Toks])[];
     readonly usageExcludes: readonly (readonly [string, readonly string[]])[];
     readonly constants: Constants;

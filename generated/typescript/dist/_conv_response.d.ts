@@ -8,6 +8,6 @@ import type { JsonObject } from "./_errors.js";
 import { IdMap } from "./_ids.js";
 /** (Internal: Python's parameters, positionally.) */
 export declare function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject;
-export declare function finishIn(wireReason: unknown, values: readonly (readonly [string, unknown])[], toks: Toks, forms: JsonObject, fields: JsonObject, calls?: boolean): string;
+export declare function finishIn(wireReason: unknown, values: readonly (readonly [string, unknown])[], toks: Toks, forms: JsonObject, fields: JsonObject, calls?: boolean, detail?: readonly [unknown, ResponseLayout] | null): string;
 /** (Internal: Python's parameters, positionally.) */
 export declare function encodeResponse(canonical: JsonObject, layout: ResponseLayout, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean, model?: string | null): Encoded;

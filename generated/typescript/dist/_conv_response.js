@@ -90,7 +90,11 @@ export function decodeResponse(wire, layout, codecs, idMap) {
         const wireReason = get(wire, layout.finish);
         if (wireReason != null) {
             const calls = message["parts"].some((part) => part["type"] === "tool_call");
-            response["finish_reason"] = finishIn(wireReason, layout.finishValues, layout.finish, forms, fields, calls);
+            const told = layout.finishDetail !== null ? get(wire, layout.finishDetail) : undefined;
+            response["finish_reason"] = finishIn(wireReason, layout.finishValues, layout.finish, forms, fields, calls, [
+                told,
+                layout,
+            ]);
         }
     }
     const counts = new Map();
@@ -182,17 +186,37 @@ function roleless(unit, layout) {
     const turn = layout.turn;
     return isObject(unit) && turn.absentRole === null && get(unit, turn.role) === undefined;
 }
-export function finishIn(wireReason, values, toks, forms, fields, calls = false) {
-    const meanings = values.filter(([, w]) => pyEqual(w, wireReason)).map(([c]) => c);
+export function finishIn(wireReason, values, toks, forms, fields, calls = false, detail = null) {
+    let meanings = values.filter(([, w]) => pyEqual(w, wireReason)).map(([c]) => c);
     if (meanings.length === 0) {
         putOwn(fields, pointer(toks), wireReason);
         return "other";
     }
+    if (detail !== null)
+        meanings = toldApart(meanings, detail[0], detail[1], forms, fields);
     const canonical = calls && meanings.includes("tool_calls") ? "tool_calls" : meanings[0];
+    if (detail !== null && detail[0] === undefined && detail[1].finishDetails.some(([c]) => c === canonical)) {
+        putOwn(forms, pointer(detail[1].finishDetail ?? []), "absent"); // written back without one
+    }
     const n = values.filter(([c]) => c === canonical).findIndex(([, w]) => pyEqual(w, wireReason));
     if (n)
         putOwn(forms, pointer(toks), `alias:${n}`);
     return canonical;
+}
+/**
+ * The reasons of meanings the detail told names; a detail it does not list is kept as it
+ * came (and encode writes none of its own).
+ */
+function toldApart(meanings, told, layout, forms, fields) {
+    if (told === undefined)
+        return meanings;
+    const named = layout.finishDetails.filter(([c, d]) => pyEqual(d, told) && meanings.includes(c)).map(([c]) => c);
+    if (named.length === 0) {
+        const at = pointer(layout.finishDetail ?? []);
+        putOwn(fields, at, told);
+        putOwn(forms, at, "kept");
+    }
+    return named.length > 0 ? named : meanings;
 }
 function sameToks(a, b) {
     return b !== null && a.length === b.length && a.every((t, i) => t === b[i]);
@@ -275,6 +299,11 @@ function finishOut(wire, reason, layout, forms, run, calls) {
     const alias = getOwn(forms, pointer(layout.finish));
     const n = nth(alias === undefined ? "" : alias, "alias:", spelled.length);
     put(wire, layout.finish, spelled[n]);
+    const told = layout.finishDetails.find(([c]) => pyEqual(c, reason));
+    if (told !== undefined && getOwn(forms, pointer(layout.finishDetail ?? [])) === undefined) { // absent, or kept
+        put(wire, layout.finishDetail ?? [], told[1]);
+        return; // the detail says which reason the wire value is
+    }
     const readsAs = layout.finishValues.filter(([, w]) => pyEqual(w, spelled[n])).map(([c]) => c);
     if (!pyEqual(readsAs[0], reason) && !(reason === "tool_calls" && calls)) {
         // one wire value for several reasons: what comes back is another one

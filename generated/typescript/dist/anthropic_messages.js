@@ -2886,6 +2886,8 @@ const CONV_RESPONSE = {
         ["tool_calls", "tool_use"],
         ["refusal", "refusal"],
     ],
+    finishDetail: null,
+    finishDetails: [],
     usage: [
         ["input_tokens", ["usage", "input_tokens"]],
         ["output_tokens", ["usage", "output_tokens"]],

@@ -2440,6 +2440,8 @@ const CONV_RESPONSE = {
         ["error", "malformed_model_output"],
         ["error", "malformed_tool_use"],
     ],
+    finishDetail: null,
+    finishDetails: [],
     usage: [
         ["input_tokens", ["usage", "inputTokens"]],
         ["output_tokens", ["usage", "outputTokens"]],

@@ -2858,6 +2858,8 @@ const CONV_RESPONSE = {
         ["content_filter", "MODEL_ARMOR"],
         ["error", "MALFORMED_FUNCTION_CALL"],
     ],
+    finishDetail: null,
+    finishDetails: [],
     usage: [
         ["input_tokens", ["usageMetadata", "promptTokenCount"]],
         ["output_tokens", ["usageMetadata", "candidatesTokenCount"]],

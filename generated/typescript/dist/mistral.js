@@ -2792,6 +2792,8 @@ const CONV_RESPONSE = {
         ["tool_calls", "tool_calls"],
         ["error", "error"],
     ],
+    finishDetail: null,
+    finishDetails: [],
     usage: [
         ["input_tokens", ["usage", "prompt_tokens"]],
         ["output_tokens", ["usage", "completion_tokens"]],

@@ -2858,6 +2858,8 @@ const CONV_RESPONSE = {
         ["content_filter", "incomplete"],
         ["error", "failed"],
     ],
+    finishDetail: ["incomplete_details", "reason"],
+    finishDetails: [["length", "max_output_tokens"], ["content_filter", "content_filter"]],
     usage: [
         ["input_tokens", ["usage", "input_tokens"]],
         ["output_tokens", ["usage", "output_tokens"]],
@@ -2969,6 +2971,7 @@ const CONV_RESPONSE = {
         ["id"],
         ["model"],
         ["status"],
+        ["incomplete_details", "reason"],
         ["usage", "input_tokens"],
         ["usage", "output_tokens"],
         ["usage", "total_tokens"],

@@ -3397,6 +3397,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["tool_calls", "tool_use"],
     ["refusal", "refusal"],
   ],
+  finishDetail: null,
+  finishDetails: [],
   usage: [
     ["input_tokens", ["usage", "input_tokens"]],
     ["output_tokens", ["usage", "output_tokens"]],

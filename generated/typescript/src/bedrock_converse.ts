@@ -3029,6 +3029,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["error", "malformed_model_output"],
     ["error", "malformed_tool_use"],
   ],
+  finishDetail: null,
+  finishDetails: [],
   usage: [
     ["input_tokens", ["usage", "inputTokens"]],
     ["output_tokens", ["usage", "outputTokens"]],

@@ -2476,6 +2476,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["error", "ERROR"],
     ["stop", "STOP_SEQUENCE"],
   ],
+  finishDetail: null,
+  finishDetails: [],
   usage: [
     ["input_tokens", ["usage", "tokens", "input_tokens"]],
     ["output_tokens", ["usage", "tokens", "output_tokens"]],

@@ -3277,6 +3277,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["content_filter", "MODEL_ARMOR"],
     ["error", "MALFORMED_FUNCTION_CALL"],
   ],
+  finishDetail: null,
+  finishDetails: [],
   usage: [
     ["input_tokens", ["usageMetadata", "promptTokenCount"]],
     ["output_tokens", ["usageMetadata", "candidatesTokenCount"]],

@@ -3160,6 +3160,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["tool_calls", "tool_calls"],
     ["error", "error"],
   ],
+  finishDetail: null,
+  finishDetails: [],
   usage: [
     ["input_tokens", ["usage", "prompt_tokens"]],
     ["output_tokens", ["usage", "completion_tokens"]],

@@ -1866,6 +1866,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   model: ["model"],
   finish: ["done_reason"],
   finishValues: [["stop", "stop"], ["tool_calls", "stop"], ["length", "length"]],
+  finishDetail: null,
+  finishDetails: [],
   usage: [["input_tokens", ["prompt_eval_count"]], ["output_tokens", ["eval_count"]]],
   usageExcludes: [],
   constants: [[["done"], true]],

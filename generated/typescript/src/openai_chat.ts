@@ -2907,6 +2907,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   finishValues: [
     ["stop", "stop"], ["length", "length"], ["tool_calls", "tool_calls"], ["content_filter", "content_filter"]
   ],
+  finishDetail: null,
+  finishDetails: [],
   usage: [
     ["input_tokens", ["usage", "prompt_tokens"]],
     ["output_tokens", ["usage", "completion_tokens"]],

@@ -3196,6 +3196,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["content_filter", "incomplete"],
     ["error", "failed"],
   ],
+  finishDetail: ["incomplete_details", "reason"],
+  finishDetails: [["length", "max_output_tokens"], ["content_filter", "content_filter"]],
   usage: [
     ["input_tokens", ["usage", "input_tokens"]],
     ["output_tokens", ["usage", "output_tokens"]],
@@ -3307,6 +3309,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     ["id"],
     ["model"],
     ["status"],
+    ["incomplete_details", "reason"],
     ["usage", "input_tokens"],
     ["usage", "output_tokens"],
     ["usage", "total_tokens"],

@@ -143,6 +143,8 @@ class ResponseLayout(NamedTuple):
     model: Toks | None
     finish: Toks | None
     finish_values: tuple[tuple[str, Any], ...]
+    finish_detail: Toks | None  # a second field telling apart reasons one wire value spells
+    finish_details: tuple[tuple[str, Any], ...]  # [canonical, detail]
     usage: tuple[tuple[str, Toks], ...]
     usage_excludes: tuple[tuple[str, tuple[str, ...]], ...]  # count -> the parts its wire count leaves out
     constants: Constants

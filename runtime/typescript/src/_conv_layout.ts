@@ -140,6 +140,8 @@ export interface ResponseLayout {
   readonly model: Toks | null;
   readonly finish: Toks | null;
   readonly finishValues: readonly (readonly [string, unknown])[];
+  readonly finishDetail: Toks | null; // a second field telling apart reasons one wire value spells
+  readonly finishDetails: readonly (readonly [string, unknown])[]; // [canonical, detail]
   readonly usage: readonly (readonly [string, Toks])[];
   // count -> the parts its wire count leaves out
   readonly usageExcludes: readonly (readonly [string, readonly string[]])[];

@@ -92,7 +92,11 @@ export function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Co
     const wireReason = get(wire, layout.finish);
     if (wireReason != null) {
       const calls = (message["parts"] as JsonObject[]).some((part) => part["type"] === "tool_call");
-      response["finish_reason"] = finishIn(wireReason, layout.finishValues, layout.finish, forms, fields, calls);
+      const told = layout.finishDetail !== null ? get(wire, layout.finishDetail) : undefined;
+      response["finish_reason"] = finishIn(wireReason, layout.finishValues, layout.finish, forms, fields, calls, [
+        told,
+        layout,
+      ]);
     }
   }
   const counts = new Map<string, number>();
@@ -190,16 +194,38 @@ export function finishIn(
   forms: JsonObject,
   fields: JsonObject,
   calls: boolean = false,
+  detail: readonly [unknown, ResponseLayout] | null = null,
 ): string {
-  const meanings = values.filter(([, w]) => pyEqual(w, wireReason)).map(([c]) => c);
+  let meanings = values.filter(([, w]) => pyEqual(w, wireReason)).map(([c]) => c);
   if (meanings.length === 0) {
     putOwn(fields, pointer(toks), wireReason);
     return "other";
   }
+  if (detail !== null) meanings = toldApart(meanings, detail[0], detail[1], forms, fields);
   const canonical = calls && meanings.includes("tool_calls") ? "tool_calls" : (meanings[0] as string);
+  if (detail !== null && detail[0] === undefined && detail[1].finishDetails.some(([c]) => c === canonical)) {
+    putOwn(forms, pointer(detail[1].finishDetail ?? []), "absent"); // written back without one
+  }
   const n = values.filter(([c]) => c === canonical).findIndex(([, w]) => pyEqual(w, wireReason));
   if (n) putOwn(forms, pointer(toks), `alias:${n}`);
   return canonical;
+}
+
+/**
+ * The reasons of meanings the detail told names; a detail it does not list is kept as it
+ * came (and encode writes none of its own).
+ */
+function toldApart(
+  meanings: string[], told: unknown, layout: ResponseLayout, forms: JsonObject, fields: JsonObject
+): string[] {
+  if (told === undefined) return meanings;
+  const named = layout.finishDetails.filter(([c, d]) => pyEqual(d, told) && meanings.includes(c)).map(([c]) => c);
+  if (named.length === 0) {
+    const at = pointer(layout.finishDetail ?? []);
+    putOwn(fields, at, told);
+    putOwn(forms, at, "kept");
+  }
+  return named.length > 0 ? named : meanings;
 }
 
 function sameToks(a: Toks, b: Toks | null): boolean {
@@ -285,6 +311,11 @@ function finishOut(
   const alias = getOwn(forms, pointer(layout.finish));
   const n = nth(alias === undefined ? "" : alias, "alias:", spelled.length);
   put(wire, layout.finish, spelled[n]);
+  const told = layout.finishDetails.find(([c]) => pyEqual(c, reason));
+  if (told !== undefined && getOwn(forms, pointer(layout.finishDetail ?? [])) === undefined) { // absent, or kept
+    put(wire, layout.finishDetail ?? [], told[1]);
+    return; // the detail says which reason the wire value is
+  }
   const readsAs = layout.finishValues.filter(([, w]) => pyEqual(w, spelled[n])).map(([c]) => c);
   if (!pyEqual(readsAs[0], reason) && !(reason === "tool_calls" && calls)) {
     // one wire value for several reasons: what comes back is another one

@@ -204,11 +204,19 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
     turns = _toks(spec.get("turns"))
     finish = spec.get("finish_reason")
     finish_toks = _toks(finish["pointer"]) if finish else None
+    detail = (finish or {}).get("detail")
+    detail_toks = _toks(detail["pointer"]) if detail else None
     usage = tuple((n, tuple(tokens(p))) for n, p in spec.get("usage", {}).items())
     constants = _constants(spec.get("constants"))
     leaves: list[Tokens] = [
         t
-        for t in (turns, spec.get("id") and _toks(spec["id"]), spec.get("model") and _toks(spec["model"]), finish_toks)
+        for t in (
+            turns,
+            spec.get("id") and _toks(spec["id"]),
+            spec.get("model") and _toks(spec["model"]),
+            finish_toks,
+            detail_toks,
+        )
         if t
     ]
     if message:
@@ -223,6 +231,8 @@ def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[s
         model=_toks(spec.get("model")),
         finish=finish_toks,
         finish_values=tuple((c, w) for c, w in (finish or {}).get("values", [])),
+        finish_detail=detail_toks,
+        finish_details=tuple((c, w) for c, w in (detail or {}).get("values", [])),
         usage=usage,
         usage_excludes=response_excludes(spec),
         constants=constants,

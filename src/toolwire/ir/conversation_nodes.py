@@ -153,6 +153,14 @@ class ResponseLayout:
         metadata=term("conversation.response.finish_reason", "conversation.response.finish_reason.pointer")
     )
     finish_values: tuple[tuple[str, Any], ...] = field(metadata=term("conversation.response.finish_reason.values"))
+    finish_detail: Tokens | None = field(
+        metadata=term(
+            "conversation.response.finish_reason.detail", "conversation.response.finish_reason.detail.pointer"
+        )
+    )
+    finish_details: tuple[tuple[str, Any], ...] = field(
+        metadata=term("conversation.response.finish_reason.detail.values")
+    )
     usage: tuple[tuple[str, Tokens], ...] = field(metadata=term("conversation.response.usage"))
     # canonical count -> the canonical parts its wire count leaves out (decode adds, encode subtracts)
     usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = field(

@@ -81,6 +81,7 @@ STRUCTURAL: Final = frozenset(
         "conversation.response.role",
         "conversation.turn.absent_role",
         "conversation.response.finish_reason.values[][]",
+        "conversation.response.finish_reason.detail.values[][]",
         "conversation.response.usage_excludes{}[]",  # canonical usage count names
     }
 )

@@ -173,6 +173,8 @@ def _response(r: ResponseLayout) -> str:
         ("model", _ts(r.model)),
         ("finish", _ts(r.finish)),
         ("finishValues", _ts(r.finish_values, indent)),
+        ("finishDetail", _ts(r.finish_detail)),
+        ("finishDetails", _ts(r.finish_details, indent)),
         ("usage", _ts(r.usage, indent)),
         ("usageExcludes", _ts(r.usage_excludes, indent)),
         ("constants", _ts(r.constants, indent)),

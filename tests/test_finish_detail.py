@@ -61,3 +61,53 @@ def test_a_detail_the_mapping_does_not_list_is_kept_and_reported_elsewhere() -> 
     chat = convert(wire, source="openai_responses", target="openai_chat", shape="response")
     assert chat.value["choices"][0]["finish_reason"] == "length"  # the first reason status incomplete spells
     assert [loss.code for loss in chat.losses if "incomplete_details" in loss.pointer] == ["extension.field_dropped"]
+
+
+def _stream(detail: dict[str, Any]) -> list[dict[str, Any]]:
+    response = {"id": "resp_1", "object": "response", "model": "gpt-4.1", "output": []}
+    return [
+        {"type": "response.created", "response": {**response, "status": "in_progress"}},
+        {"type": "response.output_text.delta", "item_id": "m", "output_index": 0, "content_index": 0, "delta": "Pa"},
+        {"type": "response.incomplete", "response": {**response, "status": "incomplete", **detail}},
+    ]
+
+
+_DRIVER = """
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+const dist = process.argv[process.argv.length - 1];
+const { convertStream } = await import(pathToFileURL(`${dist}/index.js`).href);
+for await (const line of createInterface({ input: process.stdin })) {
+  const { events, target } = JSON.parse(line);
+  const relay = convertStream(events, { source: "openai_responses", target });
+  const out = [];
+  for await (const event of relay) out.push(event);
+  console.log(JSON.stringify({ out, losses: relay.losses.map((l) => [l.code, l.pointer, l.what]) }));
+}
+"""
+STREAMS = [
+    ({"incomplete_details": {"reason": "content_filter"}}, "content_filter"),
+    ({"incomplete_details": {"reason": "max_output_tokens"}}, "length"),
+    ({}, "length"),  # no detail: the first reason status incomplete spells
+]
+
+
+@pytest.mark.parametrize(("detail", "chat_reason"), STREAMS)
+def test_a_relayed_stream_reads_the_reason_its_detail_names(detail: dict[str, Any], chat_reason: str) -> None:
+    from toolwire_dialects.streams import convert_stream
+
+    out = list(convert_stream(_stream(detail), source="openai_responses", target="openai_chat"))
+    assert [c["finish_reason"] for e in out for c in e["choices"] if c.get("finish_reason")] == [chat_reason]
+
+
+def test_both_packages_relay_the_detail_alike() -> None:
+    from toolwire_dialects.streams import convert_stream
+
+    from tests.test_typescript_json import run_node, ts_dist
+
+    jobs = [{"events": _stream(d), "target": t} for d, _r in STREAMS for t in ("openai_chat", "anthropic_messages")]
+    answers = run_node(_DRIVER, jobs, str(ts_dist()))
+    for job, answer in zip(jobs, answers, strict=True):
+        relay = convert_stream(job["events"], source="openai_responses", target=job["target"])
+        assert answer["out"] == list(relay), job
+        assert answer["losses"] == [[loss.code, loss.pointer, loss.what] for loss in relay.losses], job

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ._errors import Encoded
+from ._errors import MISSING, Encoded
 from ._ids import IdMap, IdPolicy
 from ._inject import Encoder  # an encode_<shape> function: canonical in, the wire value and its losses out
 
@@ -76,7 +76,7 @@ class Conversation(NamedTuple):
     encode_request: Encoder
     decode_response: Decoder
     encode_response: Encoder
-    finish_reason_in: Callable[[Any], str]
+    finish_reason_in: Callable[[Any, Any], str]  # the wire value, its detail (MISSING: none)
     finish_reason_out: Callable[[str], Any]
 
 
@@ -106,9 +106,10 @@ def stream_of(dialect: Dialect) -> StreamModule:
     return dialect.stream()
 
 
-def finish_reason_in(dialect: Dialect, wire: Any) -> str:
-    """The canonical finish reason of a wire value ("other": the dialect maps no conversations)."""
-    return dialect.conversation.finish_reason_in(wire) if dialect.conversation is not None else "other"
+def finish_reason_in(dialect: Dialect, wire: Any, detail: Any = MISSING) -> str:
+    """The canonical finish reason of a wire value, told apart by its detail where the dialect
+    has one (MISSING: none came); "other": the dialect maps no conversations."""
+    return dialect.conversation.finish_reason_in(wire, detail) if dialect.conversation is not None else "other"
 
 
 def finish_reason_out(dialect: Dialect, canonical: str) -> str | None:

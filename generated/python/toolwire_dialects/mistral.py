@@ -2515,9 +2515,11 @@ def encode_response(
     return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
 
 
-def finish_reason_in(wire: Any) -> str:
-    """A wire finish reason as the canonical one (`other` for one the mapping does not list)."""
-    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {})
+def finish_reason_in(wire: Any, detail: Any = _rt.MISSING) -> str:
+    """A wire finish reason as the canonical one (`other` for one the mapping does not list),
+    told apart by its detail (a stream's) where the dialect has one."""
+    told = (detail, _RESPONSE) if _RESPONSE.finish_detail is not None else None
+    return _conv.finish_in(wire, _RESPONSE.finish_values, (), {}, {}, False, told)
 
 
 def finish_reason_out(canonical: str) -> Any:

@@ -53,7 +53,7 @@ export interface Conversation {
     readonly encodeRequest: Encoder;
     readonly decodeResponse: Decoder;
     readonly encodeResponse: Encoder;
-    readonly finishReasonIn: (wire: unknown) => string;
+    readonly finishReasonIn: (wire: unknown, detail?: unknown) => string;
     readonly finishReasonOut: (canonical: string) => unknown;
 }
 /**
@@ -82,8 +82,11 @@ export interface Dialect<Name extends string = string> {
 }
 /** The dialect's stream module; a ValueError when it has no stream mapping. */
 export declare function streamOf(dialect: Dialect): RelayStreamModule;
-/** The canonical finish reason of a wire value ("other": the dialect maps no conversations). */
-export declare function finishReasonIn(dialect: Dialect, wire: unknown): string;
+/**
+ * The canonical finish reason of a wire value, told apart by its detail where the dialect has
+ * one (undefined: none came); "other": the dialect maps no conversations.
+ */
+export declare function finishReasonIn(dialect: Dialect, wire: unknown, detail?: unknown): string;
 /** The wire value a dialect writes for a canonical finish reason (null: it has none). */
 export declare function finishReasonOut(dialect: Dialect, canonical: string): string | null;
 /**

@@ -15,9 +15,12 @@ export function streamOf(dialect) {
         throw new ValueError(`dialect ${pyRepr(dialect.name)} has no stream mapping`);
     return dialect.stream;
 }
-/** The canonical finish reason of a wire value ("other": the dialect maps no conversations). */
-export function finishReasonIn(dialect, wire) {
-    return dialect.conversation !== null ? dialect.conversation.finishReasonIn(wire) : "other";
+/**
+ * The canonical finish reason of a wire value, told apart by its detail where the dialect has
+ * one (undefined: none came); "other": the dialect maps no conversations.
+ */
+export function finishReasonIn(dialect, wire, detail) {
+    return dialect.conversation !== null ? dialect.conversation.finishReasonIn(wire, detail) : "other";
 }
 /** The wire value a dialect writes for a canonical finish reason (null: it has none). */
 export function finishReasonOut(dialect, canonical) {

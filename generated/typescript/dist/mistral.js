@@ -2927,9 +2927,13 @@ export function encodeResponse(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
 }
-/** A wire finish reason as the canonical one (`other` for one the mapping does not list). */
-export function finishReasonIn(wire) {
-    return conv.finishIn(wire, CONV_RESPONSE.finishValues, [], {}, {});
+/**
+ * A wire finish reason as the canonical one (`other` for one the mapping does not list),
+ * told apart by its detail (a stream's) where the dialect has one.
+ */
+export function finishReasonIn(wire, detail) {
+    const told = CONV_RESPONSE.finishDetail !== null ? [detail, CONV_RESPONSE] : null;
+    return conv.finishIn(wire, CONV_RESPONSE.finishValues, [], {}, {}, false, told);
 }
 /** The wire finish reason of a canonical one (null when the dialect has no spelling). */
 export function finishReasonOut(canonical) {

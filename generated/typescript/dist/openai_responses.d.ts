@@ -131,8 +131,11 @@ export declare function encodeResponse(value: Response, options?: {
     reasoningAsText?: boolean;
     model?: string | null;
 }): rt.Encoded;
-/** A wire finish reason as the canonical one (`other` for one the mapping does not list). */
-export declare function finishReasonIn(wire: unknown): string;
+/**
+ * A wire finish reason as the canonical one (`other` for one the mapping does not list),
+ * told apart by its detail (a stream's) where the dialect has one.
+ */
+export declare function finishReasonIn(wire: unknown, detail?: unknown): string;
 /** The wire finish reason of a canonical one (null when the dialect has no spelling). */
 export declare function finishReasonOut(canonical: string): unknown;
 export declare const DECODERS: {

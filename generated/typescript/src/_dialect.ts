@@ -57,7 +57,7 @@ export interface Conversation {
   readonly encodeRequest: Encoder;
   readonly decodeResponse: Decoder;
   readonly encodeResponse: Encoder;
-  readonly finishReasonIn: (wire: unknown) => string;
+  readonly finishReasonIn: (wire: unknown, detail?: unknown) => string; // detail: undefined when none came
   readonly finishReasonOut: (canonical: string) => unknown;
 }
 
@@ -88,9 +88,12 @@ export function streamOf(dialect: Dialect): RelayStreamModule {
   return dialect.stream;
 }
 
-/** The canonical finish reason of a wire value ("other": the dialect maps no conversations). */
-export function finishReasonIn(dialect: Dialect, wire: unknown): string {
-  return dialect.conversation !== null ? dialect.conversation.finishReasonIn(wire) : "other";
+/**
+ * The canonical finish reason of a wire value, told apart by its detail where the dialect has
+ * one (undefined: none came); "other": the dialect maps no conversations.
+ */
+export function finishReasonIn(dialect: Dialect, wire: unknown, detail?: unknown): string {
+  return dialect.conversation !== null ? dialect.conversation.finishReasonIn(wire, detail) : "other";
 }
 
 /** The wire value a dialect writes for a canonical finish reason (null: it has none). */

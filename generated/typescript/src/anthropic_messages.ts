@@ -3580,9 +3580,13 @@ export function encodeResponse(
   );
 }
 
-/** A wire finish reason as the canonical one (`other` for one the mapping does not list). */
-export function finishReasonIn(wire: unknown): string {
-  return conv.finishIn(wire, CONV_RESPONSE.finishValues, [], {}, {});
+/**
+ * A wire finish reason as the canonical one (`other` for one the mapping does not list),
+ * told apart by its detail (a stream's) where the dialect has one.
+ */
+export function finishReasonIn(wire: unknown, detail?: unknown): string {
+  const told = CONV_RESPONSE.finishDetail !== null ? ([detail, CONV_RESPONSE] as const) : null;
+  return conv.finishIn(wire, CONV_RESPONSE.finishValues, [], {}, {}, false, told);
 }
 
 /** The wire finish reason of a canonical one (null when the dialect has no spelling). */

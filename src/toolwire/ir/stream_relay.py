@@ -30,6 +30,7 @@ class RelayReadKind(enum.StrEnum):
     SIGNATURE = "signature"
     USAGE = "usage"
     REFUSAL = "refusal"
+    FINISH_DETAIL = "finish_detail"
 
 
 class RelaySlot(enum.StrEnum):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._dialect import Dialect, StreamModule, finish_reason_in, stream_of
+from .._errors import MISSING as ERRORS_MISSING
 from .._ids import IdMap
 from .._strict_json import exact_integer
 from .._usage import usage_in
@@ -125,6 +126,7 @@ class RelayReader:
         self._errored = False
         self.error: str | None = None  # the source's error message, when an error event ended it
         self._finish: str | None = None
+        self._finish_detail: Any = ERRORS_MISSING  # what tells apart the reasons the finish value spells
         self._out: list[dict[str, Any]] = []
         self._counts: dict[str, int] = {}  # the source's usage counts so far, in its own meaning
 
@@ -186,7 +188,7 @@ class RelayReader:
         wire = self.assembler.finish_reason
         if wire is not None and wire != self._finish:
             self._finish = wire
-            canonical = finish_reason_in(self._source, wire)
+            canonical = finish_reason_in(self._source, wire, self._finish_detail)
             if canonical == "stop" and self._any_call and self.relay["stop_means_calls"]:
                 canonical = "tool_calls"
             out.append(
@@ -246,6 +248,9 @@ class RelayReader:
                     out.append({"type": "usage", "usage": changed})
             return
         text = at(item, read["text"])
+        if kind == "finish_detail":  # the relay's MISSING is its own: the finish reads the runtime's
+            self._finish_detail = ERRORS_MISSING if text is MISSING else text
+            return
         if type(text) is not str or not text:
             return
         if kind == "text":

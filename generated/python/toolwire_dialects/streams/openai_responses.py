@@ -56,6 +56,17 @@ RELAY: dict[str, Any] | None = {
             "usage": [],
         },
         {
+            "kind": "finish_detail",
+            "event": [[["type"], "response.incomplete"]],
+            "path": ["response"],
+            "when": [],
+            "has": [],
+            "text": ["incomplete_details", "reason"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
             "kind": "text",
             "event": [[["type"], "response.output_text.delta"]],
             "path": [],

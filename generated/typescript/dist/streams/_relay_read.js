@@ -131,6 +131,7 @@ export class RelayReader {
     #calls = 0; // calls announced so far
     #errored = false;
     #finish = null;
+    #finishDetail = undefined; // what tells apart the reasons the finish value spells
     #out = [];
     #counts = new Map(); // the source's usage counts so far, in its own meaning
     #source;
@@ -213,7 +214,7 @@ export class RelayReader {
         const wire = this.assembler.finishReason;
         if (wire !== null && wire !== this.#finish) {
             this.#finish = wire;
-            let canonical = finishReasonIn(this.#source, wire);
+            let canonical = finishReasonIn(this.#source, wire, this.#finishDetail);
             if (canonical === "stop" && this.#anyCall && this.relay.stopMeansCalls) {
                 canonical = "tool_calls";
             }
@@ -289,6 +290,10 @@ export class RelayReader {
             return;
         }
         const text = at(item, read.text);
+        if (kind === "finish_detail") {
+            this.#finishDetail = text === MISSING ? undefined : text;
+            return;
+        }
         if (typeof text !== "string" || !text)
             return;
         if (kind === "text") {

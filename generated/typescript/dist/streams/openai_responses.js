@@ -37,6 +37,17 @@ export const RELAY = {
             "usage": [],
         },
         {
+            "kind": "finish_detail",
+            "event": [[["type"], "response.incomplete"]],
+            "path": ["response"],
+            "when": [],
+            "has": [],
+            "text": ["incomplete_details", "reason"],
+            "id": null,
+            "model": null,
+            "usage": [],
+        },
+        {
             "kind": "text",
             "event": [[["type"], "response.output_text.delta"]],
             "path": [],

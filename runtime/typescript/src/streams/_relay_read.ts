@@ -187,6 +187,7 @@ export class RelayReader {
   #calls = 0; // calls announced so far
   #errored = false;
   #finish: string | null = null;
+  #finishDetail: unknown = undefined; // what tells apart the reasons the finish value spells
   #out: JsonObject[] = [];
   #counts = new Map<string, number>(); // the source's usage counts so far, in its own meaning
   #source: Dialect;
@@ -274,7 +275,7 @@ export class RelayReader {
     const wire = this.assembler.finishReason;
     if (wire !== null && wire !== this.#finish) {
       this.#finish = wire;
-      let canonical = finishReasonIn(this.#source, wire);
+      let canonical = finishReasonIn(this.#source, wire, this.#finishDetail);
       if (canonical === "stop" && this.#anyCall && this.relay.stopMeansCalls) {
         canonical = "tool_calls";
       }
@@ -348,6 +349,10 @@ export class RelayReader {
       return;
     }
     const text = at(item, read.text as Toks);
+    if (kind === "finish_detail") {
+      this.#finishDetail = text === MISSING ? undefined : text;
+      return;
+    }
     if (typeof text !== "string" || !text) return;
     if (kind === "text") {
       out.push({ type: "text_delta", text });

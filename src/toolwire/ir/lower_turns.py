@@ -211,9 +211,10 @@ def _field_part(tf: TurnField, value: Expr, where: Expr, sink: TurnSink) -> list
         return read_part
     # an element naming a kind the field's shape does not read (a Chat custom tool call): kept
     # whole as a wire part of the field; a missing or non-string kind is left to the codec
-    kind = read(value, tf.kinds[0])
-    other = All((Is("object", value), Is("string", kind), Not(In(kind, tf.kinds[1]))))
-    return [If(other, tuple(sink.wire(value, False, pointer(tf.tokens))), tuple(read_part))]
+    kind = Local("kind")
+    other = All((Is("string", kind), Not(In(kind, tf.kinds[1]))))  # read: missing unless value is an object
+    wire = tuple(sink.wire(value, False, pointer(tf.tokens)))
+    return [Let("kind", read(value, tf.kinds[0])), If(other, wire, tuple(read_part))]
 
 
 def _tool_part(tf: TurnField, value: Expr, where: Expr, sink: TurnSink) -> list[Step]:

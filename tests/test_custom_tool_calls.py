@@ -134,3 +134,38 @@ def test_an_element_whose_field_the_turn_cannot_hold_is_lost_not_put_in_content(
     assert out == oracle_encode(held, module._REQUEST, module._CODECS, False, None, False, None)
     assert out.value["messages"] == [{"role": "user", "content": "a"}]
     assert [(loss.code, loss.pointer) for loss in out.losses] == [("part.unsupported", "/messages/0/parts/1")]
+
+
+def _chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    choice = {"index": 0, "delta": delta, "finish_reason": finish}
+    return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-5", "choices": [choice]}
+
+
+CUSTOM_CHUNKS = [
+    _chunk({"role": "assistant", "content": None}),
+    _chunk({"tool_calls": [{"index": 0, "id": "call_c1", "type": "custom", "custom": {"name": "code_exec"}}]}),
+    _chunk({"tool_calls": [{"index": 0, "custom": {"input": "print("}}]}),
+    _chunk({"tool_calls": [{"index": 0, "custom": {"input": "1)"}}]}),
+    _chunk({"tool_calls": [{"index": 1, "id": "call_f2", "type": "function", "function": {"name": "f"}}]}),
+    _chunk({"tool_calls": [{"index": 1, "function": {"arguments": "{}"}}]}),
+    _chunk({}, "tool_calls"),
+]
+LEFT_OUT = "the call at key 0 (id call_c1) never got a name: left out, as no call is one without"
+
+
+def test_a_streamed_custom_call_is_a_finding_and_the_function_call_beside_it_stays() -> None:
+    """Streams carry no wire part: the assembler leaves the custom call out with a finding (its
+    custom.input fragments are read by no rule), never refusing the stream nor merging the
+    custom input into the function call; the relay, into Chat too, says the same finding."""
+    from toolwire_dialects.streams import assembler, convert_stream
+
+    a = assembler(CHAT)
+    for event in copy.deepcopy(CUSTOM_CHUNKS):
+        a.feed(event)
+    calls = a.finish()
+    assert [(c["id"], c["name"], c["raw_arguments"]) for c in calls] == [("call_f2", "f", "{}")]
+    assert [f["message"] for f in a.findings] == [LEFT_OUT]
+    relay = convert_stream(iter(copy.deepcopy(CUSTOM_CHUNKS)), source=CHAT, target=CHAT)
+    out = json.dumps(list(relay))
+    assert "print(" not in out and "call_f2" in out
+    assert [f["message"] for f in relay.findings] == [LEFT_OUT]

@@ -87,6 +87,14 @@ _ODD = [
         "content": None,
         "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
     },
+    {"id": "c2", "type": "custom", "custom": {"name": "code", "input": "print(1)"}},  # another kind of call
+    {
+        "role": "assistant",
+        "tool_calls": [
+            {"id": "c3", "type": "custom", "custom": {"name": "code", "input": "x"}},
+            {"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        ],
+    },
     {"role": "model", "parts": [{"text": "a"}]},
     {"parts": [{"text": "a"}]},
     {"role": "system", "content": "s"},

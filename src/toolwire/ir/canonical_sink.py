@@ -85,9 +85,10 @@ class CanonicalSink:
     def tool_result(self, result: Expr) -> Steps:
         return (Append("parts", Obj((("type", Lit("tool_result")), ("result", result)))),)
 
-    def wire(self, block: Expr, unit: bool) -> Steps:
+    def wire(self, block: Expr, unit: bool, field: str | None = None) -> Steps:
         items: tuple[tuple[str, Expr], ...] = (("type", Lit("wire")), ("dialect", Global("dialect")), ("value", block))
-        return (Append("parts", Obj(items + ((("unit", Lit(True)),) if unit else ()))),)
+        items += (("unit", Lit(True)),) if unit else ()
+        return (Append("parts", Obj(items + ((("field", Lit(field)),) if field is not None else ()))),)
 
     def end_turn(self) -> Steps:
         message = Obj((("role", self._role), ("parts", Local("parts"))))

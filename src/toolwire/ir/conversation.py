@@ -74,7 +74,22 @@ def _spelling(spec: dict[str, Any]) -> Spelling:
     )
 
 
-def _turn(spec: dict[str, Any]) -> Turn:
+def _kinds(shapes: dict[str, Any], part: str) -> tuple[Tokens, tuple[str, ...]] | None:
+    """The key naming a tool part's kind and the kinds its shape reads: the first key where
+    every variant has a string constant (Chat tool_call: /type, function). None: the shape
+    says no kind (Mistral, Ollama), so every element is read as the part."""
+    variants = shapes.get(part, {}).get("variants", []) if part in ("tool_call", "tool_result") else []
+    if not variants:
+        return None
+    constants = [v.get("constants") or {} for v in variants]
+    for key in constants[0]:
+        values = [c.get(key) for c in constants]
+        if key and all(type(value) is str for value in values):
+            return tuple(tokens(key)), tuple(dict.fromkeys(values))
+    return None
+
+
+def _turn(spec: dict[str, Any], shapes: dict[str, Any]) -> Turn:
     fields = tuple(
         TurnField(
             tokens=tuple(tokens(f["pointer"])),
@@ -84,6 +99,7 @@ def _turn(spec: dict[str, Any]) -> Turn:
             before=bool(f.get("before", False)),
             roles=tuple(f.get("roles", [])),
             with_part=f.get("with"),
+            kinds=_kinds(shapes, f["part"]),
         )
         for f in spec.get("fields", [])
     )
@@ -186,7 +202,7 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         turns=turns,
         model=model,
         system=system,
-        turn=_turn(spec.get("turn", {})),
+        turn=_turn(spec.get("turn", {}), dialect.mapping.get("shapes", {})),
         units=tuple(_spelling(u) for u in spec.get("units", [])),
         parts=tuple(_spelling(p) for p in spec.get("parts", [])),
         alternating=bool(spec.get("alternating", False)),
@@ -198,8 +214,8 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
     )
 
 
-def _response(spec: dict[str, Any], request: RequestLayout, request_spec: dict[str, Any]) -> ResponseLayout:
-    turn = _turn(spec["turn"]) if "turn" in spec else request.turn
+def _response(spec: dict[str, Any], request: RequestLayout, shapes: dict[str, Any]) -> ResponseLayout:
+    turn = _turn(spec["turn"], shapes) if "turn" in spec else request.turn
     message = _toks(spec.get("message"))
     turns = _toks(spec.get("turns"))
     finish = spec.get("finish_reason")
@@ -253,4 +269,6 @@ def conversation_ir(dialect: Dialect) -> ConversationIR | None:
     if spec is None:
         return None
     request = _request(spec["request"], dialect)
-    return ConversationIR(request=request, response=_response(spec.get("response", {}), request, spec["request"]))
+    return ConversationIR(
+        request=request, response=_response(spec.get("response", {}), request, dialect.mapping.get("shapes", {}))
+    )

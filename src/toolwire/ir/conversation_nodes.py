@@ -91,6 +91,10 @@ class TurnField:
     before: bool = field(metadata=term("conversation.turn.fields[].before"))
     roles: tuple[str, ...] = field(metadata=term("conversation.turn.fields[].roles"))
     with_part: str | None = field(metadata=term("conversation.turn.fields[].with"))
+    # a tool part's field: the key naming an element's kind and the kinds its shape's variants
+    # read (the constants every variant has there); an element naming another kind (a string
+    # no variant has: a Chat custom tool call) is kept as a wire part of the field
+    kinds: tuple[Tokens, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)

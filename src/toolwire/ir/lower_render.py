@@ -12,6 +12,7 @@ from toolwire.ir.lower_parts_out import SHAPES, article, block_of, has_fields, p
 from toolwire.ir.lower_rules import Placed, block_placed, blocks_begin, blocks_end, kept, places, turn_kept
 from toolwire.ir.steps import (
     All,
+    AnyOf,
     Append,
     Arr,
     Call,
@@ -110,7 +111,16 @@ def _slots(layout: Layout, kind: str) -> tuple[Step, ...]:
     for k, tf in enumerate(turn.fields):
         if tf.part == kind:
             candidates.append((_field_test(tf), 0 if tf.before else 2 + k, Append(f"field_{k}", entry)))
-    if kind == "wire" or (kind == "text" and turn.string == StringForm.ONLY):
+    if kind == "wire":  # an element of a turn field goes back into that field only, else it is lost
+        field = Key(PART, "field")
+        for k, tf in enumerate(turn.fields):
+            if tf.kinds is not None:
+                test: Expr = Is("equal", field, pointer(tf.tokens))
+                test = All((test, In(Local("role"), tf.roles))) if tf.roles else test
+                candidates.append((test, 0 if tf.before else 2 + k, Append(f"field_{k}", entry)))
+        unfielded = AnyOf((Is("missing", field), Is("null", field)))
+        candidates.append((unfielded, 1, Append("content", Arr((PART, Lit(-1), AT)))))
+    elif kind == "text" and turn.string == StringForm.ONLY:
         candidates.append((None, 1, Append("content", Arr((PART, Lit(-1), AT)))))
     else:
         for i, sp in enumerate(layout.parts):
@@ -169,7 +179,14 @@ def _put_field(k: int, tf: TurnField) -> list[Step]:
         value = Call(
             "encode", (Global(f"encode_{tf.part}"), Get(PART, SHAPES[tf.part]), Text((AT, "/" + SHAPES[tf.part])))
         )
-        each += (Let("value", value), If(Not(Is("null", Local("value"))), (Append("values", Local("value")),)))
+        encoded: tuple[Step, ...] = (
+            Let("value", value),
+            If(Not(Is("null", Local("value"))), (Append("values", Local("value")),)),
+        )
+        if tf.kinds is not None:  # the dialect's own element of another kind, verbatim
+            verbatim = (Append("values", Get(PART, "value")),)
+            encoded = (If(Is("equal", Get(PART, "type"), "wire"), verbatim, encoded),)
+        each += encoded
     else:
         each += (
             Append("values", Get(PART, tf.value) if tf.value else Lit(None)),

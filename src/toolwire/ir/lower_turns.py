@@ -27,6 +27,7 @@ from toolwire.ir.steps import (
     Function,
     Global,
     If,
+    In,
     Is,
     Key,
     Let,
@@ -205,6 +206,18 @@ def _field_parts(tf: TurnField, sink: TurnSink) -> list[Step]:
 
 
 def _field_part(tf: TurnField, value: Expr, where: Expr, sink: TurnSink) -> list[Step]:
+    read_part = _tool_part(tf, value, where, sink)
+    if tf.kinds is None:
+        return read_part
+    # an element naming a kind the field's shape does not read (a Chat custom tool call): kept
+    # whole as a wire part of the field; a missing or non-string kind is left to the codec
+    kind = Local("kind")
+    other = All((Is("string", kind), Not(In(kind, tf.kinds[1]))))  # read: missing unless value is an object
+    wire = tuple(sink.wire(value, False, pointer(tf.tokens)))
+    return [Let("kind", read(value, tf.kinds[0])), If(other, wire, tuple(read_part))]
+
+
+def _tool_part(tf: TurnField, value: Expr, where: Expr, sink: TurnSink) -> list[Step]:
     if tf.part == "tool_call":
         return list(sink.tool_call(Call("decode_at", (Global("decode_tool_call"), value, where, Local("id_map")))))
     if tf.part == "tool_result":

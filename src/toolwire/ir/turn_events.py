@@ -79,8 +79,9 @@ class TurnSink(Protocol):
         """A tool result, the canonical value the dialect's part codec read."""
         ...
 
-    def wire(self, block: Expr, unit: bool) -> Steps:
-        """A wire block no spelling reads, kept verbatim (unit: a whole wire turn)."""
+    def wire(self, block: Expr, unit: bool, field: str | None = None) -> Steps:
+        """A wire block no spelling reads, kept verbatim (unit: a whole wire turn; field: the
+        pointer of the turn field it is an element of)."""
         ...
 
     def end_turn(self) -> Steps:

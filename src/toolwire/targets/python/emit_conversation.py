@@ -71,7 +71,7 @@ def _turn(turn: Turn) -> str:
     turn_fields = (
         "("
         + "".join(
-            f"_conv.TurnField({_py(f.tokens)}, {_py(f.part)}, {_py(f.many)}, {_py(f.value)}, {_py(f.before)}, {_py(f.roles)}, {_py(f.with_part)}), "
+            f"_conv.TurnField({_py(f.tokens)}, {_py(f.part)}, {_py(f.many)}, {_py(f.value)}, {_py(f.before)}, {_py(f.roles)}, {_py(f.with_part)}, {_py(f.kinds)}), "
             for f in turn.fields
         )
         + ")"

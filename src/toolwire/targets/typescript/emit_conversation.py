@@ -115,6 +115,7 @@ def _turn_field(f: TurnField, indent: str) -> str:
         ("before", _ts(f.before)),
         ("roles", _ts(f.roles)),
         ("withPart", _ts(f.with_part)),
+        ("kinds", _ts(f.kinds)),
     ]
     return _object(fields, indent)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._conv_layout import Codecs, Spelling, Turn
+from ._conv_layout import Codecs, Spelling, Toks, Turn
 from ._conv_links import own_extension
 from ._conv_parts import decode_block, field_part, matches
 from ._conv_paths import get, pointer, unknown_into
@@ -18,7 +18,7 @@ from ._errors import MISSING, DecodeError, describe
 from ._extract import decode_at
 from ._ids import IdMap
 
-__all__ = ["decode_turn", "keep", "own_extension", "unit_part"]
+__all__ = ["decode_turn", "keep", "other_kind", "own_extension", "unit_part"]
 
 
 _ROLES: dict[int, dict[str, tuple[str, int]]] = {}
@@ -138,11 +138,23 @@ def _field_parts(
             forms[pointer(tf.toks)] = "empty"
     for i, item in enumerate(values):
         where = at + pointer(tf.toks) + (f"/{i}" if tf.many else "")
-        if tf.part in ("tool_call", "tool_result"):
+        if other_kind(item, tf.kinds):
+            out.append({"type": "wire", "dialect": dialect, "value": item, "field": pointer(tf.toks)})
+        elif tf.part in ("tool_call", "tool_result"):
             key = "call" if tf.part == "tool_call" else "result"
             out.append({"type": tf.part, key: decode_at(codecs.decode[tf.part], item, where, id_map)})
         else:
             out.append(field_part(tf.part, tf.value, item, dialect))
+
+
+def other_kind(item: Any, kinds: tuple[Toks, tuple[str, ...]] | None) -> bool:
+    """Whether a turn field's element names a kind its shape does not read (a Chat custom tool
+    call): its kind key holds a string no variant has. A missing or non-string kind is the
+    field's own kind, malformed: its codec says what is wrong."""
+    if kinds is None or type(item) is not dict:
+        return False
+    kind = get(item, kinds[0])
+    return type(kind) is str and kind not in kinds[1]
 
 
 def unit_part(

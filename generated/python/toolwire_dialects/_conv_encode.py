@@ -223,6 +223,12 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
 def _slot(
     part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...], kinds: set[str]
 ) -> tuple[int, Any]:
+    field = part.get("field") if part["type"] == "wire" else None
+    if field is not None:  # the dialect's own element of a turn field: back into that field, else lost
+        for k, tf in enumerate(turn.fields):
+            if tf.kinds is not None and pointer(tf.toks) == field and (not tf.roles or role in tf.roles):
+                return (0 if tf.before else 2 + k), k
+        return -1, None
     for k, tf in enumerate(turn.fields):
         if (
             tf.part == part["type"]
@@ -249,7 +255,9 @@ def _put_field(
         return
     values: list[Any] = []
     for part, at in parts:
-        if tf.part in SHAPES:
+        if part["type"] == "wire":  # the dialect's own element of another kind, verbatim
+            values.append(part["value"])
+        elif tf.part in SHAPES:
             key = SHAPES[tf.part]
             result = run.codecs.encode[tf.part](part[key], strict=run.strict, id_map=run.id_map)
             run.losses.extend(loss.at(f"{at}/{key}") for loss in result.losses)

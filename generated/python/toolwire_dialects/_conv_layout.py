@@ -84,6 +84,9 @@ class TurnField(NamedTuple):
     before: bool  # the field's parts come before the content's
     roles: tuple[str, ...]
     with_part: str | None = None  # only in a turn that also has a part of this kind
+    # a tool part's field: the key naming an element's kind, and the kinds its shape reads;
+    # an element naming another kind (a Chat custom tool call) is kept as a wire part
+    kinds: tuple[Toks, tuple[str, ...]] | None = None
 
 
 class Turn(NamedTuple):

@@ -32,15 +32,17 @@ class Links:
     answers the nearest call of its tool: a later turn that calls a tool again leaves its
     earlier unanswered calls abandoned. A link made by position among several calls is noted
     on the result (its dialect's extension notes: a loss in any other dialect), as extract()
-    notes it."""
+    notes it. So is a result whose call id no call before it has (its call an element the
+    canonical model has no kind for, a Chat custom tool call, which only its dialect carries)."""
 
-    __slots__ = ("abandoned", "dialect", "id_map", "waiting")
+    __slots__ = ("abandoned", "called", "dialect", "id_map", "waiting")
 
     def __init__(self, id_map: IdMap, dialect: str) -> None:
         self.id_map = id_map
         self.dialect = dialect
         self.waiting: list[tuple[Any, Any]] = []  # (call id, tool) of calls no result answered yet
         self.abandoned: dict[Any, int] = {}  # tool -> its calls left unanswered by a later call of it
+        self.called: set[Any] = set()  # the ids of every call so far
 
     def turn(self, message: dict[str, Any], where: str) -> None:
         called: set[Any] = set()
@@ -49,6 +51,7 @@ class Links:
                 self._result(part["result"], where)
             elif part["type"] == "tool_call":
                 called.add(part["call"].get("name"))
+                self.called.add(part["call"].get("id"))
         if not called:
             return
         for call_id, name in [w for w in self.waiting if w[1] in called]:
@@ -65,6 +68,9 @@ class Links:
         earlier = self.abandoned.pop(name, 0)
         own = (result.get("extensions") or {}).get(self.dialect) or {}
         if "minted" not in (own.get("forms") or {}).values() or call_id is None:
+            if type(call_id) is str and call_id not in self.called:
+                what = f"result in {where} answers call {call_id!r}, which no tool call before it has"
+                own_extension(result, self.dialect).setdefault("notes", []).append(what)
             return  # linked by the id the wire sent
         among = self.id_map.linked_by_position(call_id)
         if not among and not earlier:

@@ -1840,14 +1840,19 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
-            if seen > 1:
-                lose(
-                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
-                )
-            if seen < 1:
-                seen = 1
-            last = "wire"
-            content.append([part, -1, at])
+            if (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "wire"
+                content.append([part, -1, at])
+            else:
+                lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
             lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")

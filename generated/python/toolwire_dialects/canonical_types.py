@@ -223,6 +223,7 @@ class WireMessagePart(TypedDict):
     dialect: str
     value: Any
     unit: NotRequired[Literal[True]]
+    field: NotRequired[str]
 
 
 # One part of a conversation turn, in the order the turn carries it: text, an image, a tool call, a

@@ -1258,12 +1258,16 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
                 if not tool_calls_field:
                     forms["/tool_calls"] = "empty"
                 for k, item in enumerate(tool_calls_field):
-                    parts.append(
-                        {
-                            "type": "tool_call",
-                            "call": _rt.decode_at(decode_tool_call, item, f"{where}/tool_calls/{k}", id_map),
-                        }
-                    )
+                    kind = _n.get("type", _MISSING) if type(_n := item) is dict else _MISSING
+                    if (type(kind) is str) and (kind not in ("function",)):
+                        parts.append({"type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls"})
+                    else:
+                        parts.append(
+                            {
+                                "type": "tool_call",
+                                "call": _rt.decode_at(decode_tool_call, item, f"{where}/tool_calls/{k}", id_map),
+                            }
+                        )
             turn_fields = {}
             for key, kept in unit.items():
                 if key not in ("content", "role", "tool_calls", "tool_plan"):
@@ -1612,14 +1616,30 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
-            if seen > 1:
-                lose(
-                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
-                )
-            if seen < 1:
-                seen = 1
-            last = "wire"
-            content.append([part, -1, at])
+            if part.get("field", _MISSING) == "/tool_calls":
+                if seen > 3:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 3:
+                    seen = 3
+                last = "wire"
+                field_1.append(entry)
+            elif (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "wire"
+                content.append([part, -1, at])
+            else:
+                lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
             lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form_0 = _conv.form_of(forms, "/tool_plan")
@@ -1702,9 +1722,12 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
         for entry in field_1:
             part = entry[0]
             at = entry[1]
-            value = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
-            if value is not None:
-                values.append(value)
+            if part["type"] == "wire":
+                values.append(part["value"])
+            else:
+                value = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
+                if value is not None:
+                    values.append(value)
         if values:
             unit["tool_calls"] = values
     out.put_fields(unit, own, group)
@@ -1787,8 +1810,8 @@ _REQUEST = _conv.RequestLayout(
         string="yes",
         empty="omit",
         fields=(
-            _conv.TurnField(("tool_plan",), "text", False, "text", True, ("assistant",), "tool_call"),
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+            _conv.TurnField(("tool_plan",), "text", False, "text", True, ("assistant",), "tool_call", None),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, (("type",), ("function",))),
         ),
         absent_role=None,
         defaults=(),
@@ -1900,8 +1923,8 @@ _RESPONSE = _conv.ResponseLayout(
         string="no",
         empty="omit",
         fields=(
-            _conv.TurnField(("tool_plan",), "text", False, "text", True, ("assistant",), "tool_call"),
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+            _conv.TurnField(("tool_plan",), "text", False, "text", True, ("assistant",), "tool_call", None),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, (("type",), ("function",))),
         ),
         absent_role=None,
         defaults=(),

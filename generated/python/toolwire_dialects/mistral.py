@@ -2096,14 +2096,19 @@ def _turn_out(
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
-            if seen > 1:
-                lose(
-                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
-                )
-            if seen < 1:
-                seen = 1
-            last = "wire"
-            content.append([part, -1, at])
+            if (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "wire"
+                content.append([part, -1, at])
+            else:
+                lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
             lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")
@@ -2260,7 +2265,7 @@ _REQUEST = _conv.RequestLayout(
         content=("content",),
         string="yes",
         empty="string",
-        fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",), None),),
+        fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",), None, None),),
         absent_role=None,
         defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),
@@ -2384,7 +2389,7 @@ _RESPONSE = _conv.ResponseLayout(
         content=("content",),
         string="yes",
         empty="string",
-        fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),),
+        fields=(_conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, None),),
         absent_role=None,
         defaults=(),
         known=_conv.known_tree((), (("role",), ("content",), ("tool_calls",))),

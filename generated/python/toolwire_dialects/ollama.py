@@ -1196,14 +1196,19 @@ def _turn_out(
             last = "tool_call"
             field_2.append(entry)
         elif kind == "wire":
-            if seen > 1:
-                lose(
-                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
-                )
-            if seen < 1:
-                seen = 1
-            last = "wire"
-            content.append([part, -1, at])
+            if (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "wire"
+                content.append([part, -1, at])
+            else:
+                lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         elif kind == "text":
             if seen > 1:
                 lose(
@@ -1306,9 +1311,9 @@ _REQUEST = _conv.RequestLayout(
         string="only",
         empty="string",
         fields=(
-            _conv.TurnField(("thinking",), "reasoning", False, "text", True, (), None),
-            _conv.TurnField(("images",), "image", True, "data", False, ("user",), None),
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+            _conv.TurnField(("thinking",), "reasoning", False, "text", True, (), None, None),
+            _conv.TurnField(("images",), "image", True, "data", False, ("user",), None, None),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, None),
         ),
         absent_role=None,
         defaults=(),
@@ -1373,9 +1378,9 @@ _RESPONSE = _conv.ResponseLayout(
         string="only",
         empty="string",
         fields=(
-            _conv.TurnField(("thinking",), "reasoning", False, "text", True, (), None),
-            _conv.TurnField(("images",), "image", True, "data", False, (), None),
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
+            _conv.TurnField(("thinking",), "reasoning", False, "text", True, (), None, None),
+            _conv.TurnField(("images",), "image", True, "data", False, (), None, None),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, None),
         ),
         absent_role=None,
         defaults=(),

@@ -1644,12 +1644,16 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
                 if not tool_calls_field:
                     forms["/tool_calls"] = "empty"
                 for k, item in enumerate(tool_calls_field):
-                    parts.append(
-                        {
-                            "type": "tool_call",
-                            "call": _rt.decode_at(decode_tool_call, item, f"{where}/tool_calls/{k}", id_map),
-                        }
-                    )
+                    kind = _n.get("type", _MISSING) if type(_n := item) is dict else _MISSING
+                    if (type(kind) is str) and (kind not in ("function",)):
+                        parts.append({"type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls"})
+                    else:
+                        parts.append(
+                            {
+                                "type": "tool_call",
+                                "call": _rt.decode_at(decode_tool_call, item, f"{where}/tool_calls/{k}", id_map),
+                            }
+                        )
             refusal_field = unit.get("refusal", _MISSING)
             if refusal_field is None:
                 forms["/refusal"] = "null"
@@ -1978,14 +1982,30 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "wire":
-            if seen > 1:
-                lose(
-                    "part.reordered", at, f"the order of a wire part after a {last} part in one turn (moved before it)"
-                )
-            if seen < 1:
-                seen = 1
-            last = "wire"
-            content.append([part, -1, at])
+            if (part.get("field", _MISSING) == "/tool_calls") and (role in ("assistant",)):
+                if seen > 2:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 2:
+                    seen = 2
+                last = "wire"
+                field_0.append(entry)
+            elif (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a wire part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "wire"
+                content.append([part, -1, at])
+            else:
+                lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
             lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
     form = _conv.form_of(forms, "/content")
@@ -2048,9 +2068,12 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
         for entry in field_0:
             part = entry[0]
             at = entry[1]
-            value = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
-            if value is not None:
-                values.append(value)
+            if part["type"] == "wire":
+                values.append(part["value"])
+            else:
+                value = out.coded(encode_tool_call(part["call"], strict=out.strict, id_map=out.id_map), f"{at}/call")
+                if value is not None:
+                    values.append(value)
         if values:
             unit["tool_calls"] = values
     form_1 = _conv.form_of(forms, "/refusal")
@@ -2142,8 +2165,10 @@ _REQUEST = _conv.RequestLayout(
         string="yes",
         empty="null",
         fields=(
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, ("assistant",), None),
-            _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",), None),
+            _conv.TurnField(
+                ("tool_calls",), "tool_call", True, None, False, ("assistant",), None, (("type",), ("function",))
+            ),
+            _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",), None, None),
         ),
         absent_role=None,
         defaults=(),
@@ -2251,8 +2276,8 @@ _RESPONSE = _conv.ResponseLayout(
         string="yes",
         empty="null",
         fields=(
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None),
-            _conv.TurnField(("refusal",), "refusal", False, "text", False, (), None),
+            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, (("type",), ("function",))),
+            _conv.TurnField(("refusal",), "refusal", False, "text", False, (), None, None),
         ),
         absent_role=None,
         defaults=(),

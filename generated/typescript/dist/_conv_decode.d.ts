@@ -5,7 +5,7 @@
  * One wire unit (a message, an item) becomes one canonical message, never merged, so that the
  * same dialect writes it back exactly. The dialect's generated converters read the tool parts.
  */
-import type { Codecs, Spelling, Turn } from "./_conv_layout.js";
+import type { Codecs, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import type { JsonObject } from "./_errors.js";
 import type { IdMap } from "./_ids.js";
 /** Python's dict.setdefault(key, {}) of an object-valued key. */
@@ -18,5 +18,9 @@ export declare function markForm(container: JsonObject, dialect: string, form: s
 export declare function keep(value: JsonObject, dialect: string, fields: JsonObject | null, forms: JsonObject): void;
 /** One wire turn as a canonical message. (Internal: Python's parameters, positionally.) */
 export declare function decodeTurn(unit: unknown, turn: Turn, parts: readonly Spelling[], codecs: Codecs, idMap: IdMap, dialect: string, shape: string, at: string, keepUnknown?: boolean): JsonObject;
+/** Whether a turn field's element names a kind its shape does not read (a Chat custom tool
+ * call): its kind key holds a string no variant has. A missing or non-string kind is the
+ * field's own kind, malformed: its codec says what is wrong. */
+export declare function otherKind(item: unknown, kinds: TurnField["kinds"]): boolean;
 /** A wire unit that is one part on its own (a Chat tool message), as a canonical message. */
 export declare function unitPart(unit: unknown, units: readonly Spelling[], codecs: Codecs, idMap: IdMap, dialect: string, shape: string, at: string): JsonObject | null;

@@ -136,7 +136,10 @@ function fieldParts(unit, tf, codecs, idMap, dialect, shape, at, out, forms) {
     const values = tf.many ? value : [value];
     values.forEach((item, i) => {
         const where = at + pointer(tf.toks) + (tf.many ? `/${i}` : "");
-        if (tf.part === "tool_call" || tf.part === "tool_result") {
+        if (otherKind(item, tf.kinds)) {
+            out.push({ type: "wire", dialect, value: item, field: pointer(tf.toks) });
+        }
+        else if (tf.part === "tool_call" || tf.part === "tool_result") {
             const part = { type: tf.part };
             part[tf.part === "tool_call" ? "call" : "result"] = decodeAt(codecs.decode[tf.part], item, where, idMap);
             out.push(part);
@@ -145,6 +148,15 @@ function fieldParts(unit, tf, codecs, idMap, dialect, shape, at, out, forms) {
             out.push(fieldPart(tf.part, tf.value, item, dialect));
         }
     });
+}
+/** Whether a turn field's element names a kind its shape does not read (a Chat custom tool
+ * call): its kind key holds a string no variant has. A missing or non-string kind is the
+ * field's own kind, malformed: its codec says what is wrong. */
+export function otherKind(item, kinds) {
+    if (kinds === null || !isObject(item))
+        return false;
+    const kind = get(item, kinds[0]);
+    return typeof kind === "string" && !kinds[1].includes(kind);
 }
 /** A wire unit that is one part on its own (a Chat tool message), as a canonical message. */
 export function unitPart(unit, units, codecs, idMap, dialect, shape, at) {

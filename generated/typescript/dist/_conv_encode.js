@@ -234,6 +234,17 @@ function render(group, turn, spellings, run) {
     return unit;
 }
 function slotOf(part, role, turn, spellings, kinds) {
+    const field = part["type"] === "wire" ? getOwn(part, "field") : undefined;
+    if (field !== undefined && field !== null) {
+        // the dialect's own element of a turn field: back into that field, else lost
+        for (let k = 0; k < turn.fields.length; k++) {
+            const tf = turn.fields[k];
+            if (tf.kinds !== null && pointer(tf.toks) === field && (tf.roles.length === 0 || tf.roles.includes(role))) {
+                return [tf.before ? 0 : 2 + k, k];
+            }
+        }
+        return [-1, null];
+    }
     for (let k = 0; k < turn.fields.length; k++) {
         const tf = turn.fields[k];
         if (tf.part === part["type"] &&
@@ -261,7 +272,10 @@ function putField(unit, tf, parts, forms, run) {
     const values = [];
     const key = shapeKey(tf.part);
     for (const [part, at] of parts) {
-        if (key !== undefined) {
+        if (part["type"] === "wire") {
+            values.push(getOwn(part, "value")); // the dialect's own element of another kind, verbatim
+        }
+        else if (key !== undefined) {
             const encode = run.codecs.encode[tf.part];
             const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
             for (const loss of result.losses)

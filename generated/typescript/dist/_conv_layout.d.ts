@@ -47,6 +47,7 @@ export interface TurnField {
     readonly before: boolean;
     readonly roles: readonly string[];
     readonly withPart: string | null;
+    readonly kinds: readonly [Toks, readonly string[]] | null;
 }
 export interface Turn {
     readonly role: Toks;

@@ -19,13 +19,15 @@ export function keptFields(value, tree) {
  * answers the nearest call of its tool: a later turn that calls a tool again leaves its
  * earlier unanswered calls abandoned. A link made by position among several calls is noted
  * on the result (its dialect's extension notes: a loss in any other dialect), as extract()
- * notes it.
+ * notes it. So is a result whose call id no call before it has (its call an element the
+ * canonical model has no kind for, a Chat custom tool call, which only its dialect carries).
  */
 export class Links {
     idMap;
     dialect;
     waiting = []; // (call id, tool) of calls no result answered yet
     abandoned = new Map(); // tool -> its calls left unanswered by a later call of it
+    called = new Set(); // the ids of every call so far
     constructor(idMap, dialect) {
         this.idMap = idMap;
         this.dialect = dialect;
@@ -36,8 +38,10 @@ export class Links {
         for (const part of parts) {
             if (part["type"] === "tool_result")
                 this.result(part["result"], where);
-            else if (part["type"] === "tool_call")
+            else if (part["type"] === "tool_call") {
                 called.add(getOwn(part["call"], "name") ?? null);
+                this.called.add(getOwn(part["call"], "id") ?? null);
+            }
         }
         if (called.size === 0)
             return;
@@ -62,8 +66,12 @@ export class Links {
         const extensions = getOwn(result, "extensions");
         const own = isObject(extensions) ? getOwn(extensions, this.dialect) : undefined;
         const forms = isObject(own) ? getOwn(own, "forms") : undefined;
-        if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null)
+        if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null) {
+            if (typeof callId === "string" && !this.called.has(callId)) {
+                this.note(result, `result in ${where} answers call ${pyRepr(callId)}, which no tool call before it has`);
+            }
             return; // linked by its id
+        }
         const among = this.idMap.linkedByPosition(callId);
         if (!among && !earlier)
             return;
@@ -75,6 +83,9 @@ export class Links {
         let what = `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
         if (earlier)
             what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
+        this.note(result, what);
+    }
+    note(result, what) {
         const notes = getOwn(ownExtension(result, this.dialect), "notes");
         if (Array.isArray(notes))
             notes.push(what);

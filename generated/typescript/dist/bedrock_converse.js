@@ -2077,14 +2077,19 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         else if (kind === "wire") {
-            if (seen > 1) {
-                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "wire";
+                content.push([part, -1, at]);
             }
-            if (seen < 1) {
-                seen = 1;
+            else {
+                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
             }
-            last = "wire";
-            content.push([part, -1, at]);
         }
         else {
             lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");

@@ -1317,6 +1317,7 @@ function turnsIn(units, idMap, messages) {
     let toolPlanField;
     let content;
     let toolCallsField;
+    let kind;
     let turnFields;
     let own;
     if (!Array.isArray(units)) {
@@ -1408,10 +1409,16 @@ function turnsIn(units, idMap, messages) {
                     rt.putOwn(forms, "/tool_calls", "empty");
                 }
                 for (const [k, item] of toolCallsField.entries()) {
-                    parts.push({
-                        "type": "tool_call",
-                        "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
-                    });
+                    kind = conv.keyOf(item, "type");
+                    if ((typeof kind === "string") && (!["function"].includes(kind))) {
+                        parts.push({ "type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls" });
+                    }
+                    else {
+                        parts.push({
+                            "type": "tool_call",
+                            "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
+                        });
+                    }
                 }
             }
             turnFields = {};
@@ -1874,14 +1881,29 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         else if (kind === "wire") {
-            if (seen > 1) {
-                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            if (conv.keyOf(part, "field") === "/tool_calls") {
+                if (seen > 3) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 3) {
+                    seen = 3;
+                }
+                last = "wire";
+                field1.push(entry);
             }
-            if (seen < 1) {
-                seen = 1;
+            else if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "wire";
+                content.push([part, -1, at]);
             }
-            last = "wire";
-            content.push([part, -1, at]);
+            else {
+                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+            }
         }
         else {
             lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
@@ -1997,9 +2019,14 @@ function turnOut(role, own, at, parts, out, lose) {
         for (const entry of field1) {
             part = entry[0];
             at = entry[1];
-            value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
-            if (value !== null) {
-                values.push(value);
+            if (rt.getKey(part, "type") === "wire") {
+                values.push(rt.getKey(part, "value"));
+            }
+            else {
+                value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
+                if (value !== null) {
+                    values.push(value);
+                }
             }
         }
         if (Object.keys(values).length > 0) {
@@ -2099,6 +2126,7 @@ const CONV_REQUEST = {
                 before: true,
                 roles: ["assistant"],
                 withPart: "tool_call",
+                kinds: null,
             },
             {
                 toks: ["tool_calls"],
@@ -2108,6 +2136,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: [["type"], ["function"]],
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["tool_plan"], ["tool_calls"]]),
@@ -2224,6 +2253,7 @@ const CONV_RESPONSE = {
                 before: true,
                 roles: ["assistant"],
                 withPart: "tool_call",
+                kinds: null,
             },
             {
                 toks: ["tool_calls"],
@@ -2233,6 +2263,7 @@ const CONV_RESPONSE = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: [["type"], ["function"]],
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["tool_plan"], ["tool_calls"]]),

@@ -2474,14 +2474,19 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         else if (kind === "wire") {
-            if (seen > 1) {
-                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "wire";
+                content.push([part, -1, at]);
             }
-            if (seen < 1) {
-                seen = 1;
+            else {
+                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
             }
-            last = "wire";
-            content.push([part, -1, at]);
         }
         else {
             lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
@@ -2689,6 +2694,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: ["assistant"],
                 withPart: null,
+                kinds: null,
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["tool_calls"]]),
@@ -2819,6 +2825,7 @@ const CONV_RESPONSE = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: null,
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["tool_calls"]]),

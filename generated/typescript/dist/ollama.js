@@ -1417,14 +1417,19 @@ function turnOut(role, own, at, parts, out, lose) {
             field2.push(entry);
         }
         else if (kind === "wire") {
-            if (seen > 1) {
-                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "wire";
+                content.push([part, -1, at]);
             }
-            if (seen < 1) {
-                seen = 1;
+            else {
+                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
             }
-            last = "wire";
-            content.push([part, -1, at]);
         }
         else if (kind === "text") {
             if (seen > 1) {
@@ -1574,6 +1579,7 @@ const CONV_REQUEST = {
                 before: true,
                 roles: [],
                 withPart: null,
+                kinds: null,
             },
             {
                 toks: ["images"],
@@ -1583,6 +1589,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: ["user"],
                 withPart: null,
+                kinds: null,
             },
             {
                 toks: ["tool_calls"],
@@ -1592,6 +1599,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: null,
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["thinking"], ["images"], ["tool_calls"]]),
@@ -1661,8 +1669,18 @@ const CONV_RESPONSE = {
                 before: true,
                 roles: [],
                 withPart: null,
+                kinds: null,
             },
-            { toks: ["images"], part: "image", many: true, value: "data", before: false, roles: [], withPart: null },
+            {
+                toks: ["images"],
+                part: "image",
+                many: true,
+                value: "data",
+                before: false,
+                roles: [],
+                withPart: null,
+                kinds: null,
+            },
             {
                 toks: ["tool_calls"],
                 part: "tool_call",
@@ -1671,6 +1689,7 @@ const CONV_RESPONSE = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: null,
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["thinking"], ["images"], ["tool_calls"]]),

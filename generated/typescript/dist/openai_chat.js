@@ -1774,6 +1774,7 @@ function turnsIn(units, idMap, messages) {
     let repeated;
     let content;
     let toolCallsField;
+    let kind;
     let refusalField;
     let turnFields;
     let own;
@@ -1869,10 +1870,16 @@ function turnsIn(units, idMap, messages) {
                     rt.putOwn(forms, "/tool_calls", "empty");
                 }
                 for (const [k, item] of toolCallsField.entries()) {
-                    parts.push({
-                        "type": "tool_call",
-                        "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
-                    });
+                    kind = conv.keyOf(item, "type");
+                    if ((typeof kind === "string") && (!["function"].includes(kind))) {
+                        parts.push({ "type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls" });
+                    }
+                    else {
+                        parts.push({
+                            "type": "tool_call",
+                            "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
+                        });
+                    }
                 }
             }
             refusalField = rt.getOwn(unit, "refusal");
@@ -2315,14 +2322,29 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         else if (kind === "wire") {
-            if (seen > 1) {
-                lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+            if ((conv.keyOf(part, "field") === "/tool_calls") && (["assistant"].includes(role))) {
+                if (seen > 2) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 2) {
+                    seen = 2;
+                }
+                last = "wire";
+                field0.push(entry);
             }
-            if (seen < 1) {
-                seen = 1;
+            else if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a wire part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "wire";
+                content.push([part, -1, at]);
             }
-            last = "wire";
-            content.push([part, -1, at]);
+            else {
+                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+            }
         }
         else {
             lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
@@ -2409,9 +2431,14 @@ function turnOut(role, own, at, parts, out, lose) {
         for (const entry of field0) {
             part = entry[0];
             at = entry[1];
-            value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
-            if (value !== null) {
-                values.push(value);
+            if (rt.getKey(part, "type") === "wire") {
+                values.push(rt.getKey(part, "value"));
+            }
+            else {
+                value = out.coded(encodeToolCall(rt.getKey(part, "call"), { strict: out.strict, idMap: out.idMap }), String(at) + "/call");
+                if (value !== null) {
+                    values.push(value);
+                }
             }
         }
         if (Object.keys(values).length > 0) {
@@ -2521,6 +2548,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: ["assistant"],
                 withPart: null,
+                kinds: [["type"], ["function"]],
             },
             {
                 toks: ["refusal"],
@@ -2530,6 +2558,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: ["assistant"],
                 withPart: null,
+                kinds: null,
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["tool_calls"], ["refusal"]]),
@@ -2639,6 +2668,7 @@ const CONV_RESPONSE = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: [["type"], ["function"]],
             },
             {
                 toks: ["refusal"],
@@ -2648,6 +2678,7 @@ const CONV_RESPONSE = {
                 before: false,
                 roles: [],
                 withPart: null,
+                kinds: null,
             },
         ],
         known: conv.knownTree([], [["role"], ["content"], ["tool_calls"], ["refusal"]]),

@@ -151,7 +151,9 @@ function fieldParts(
   const values: unknown[] = tf.many ? (value as unknown[]) : [value];
   values.forEach((item, i) => {
     const where = at + pointer(tf.toks) + (tf.many ? `/${i}` : "");
-    if (tf.part === "tool_call" || tf.part === "tool_result") {
+    if (otherKind(item, tf.kinds)) {
+      out.push({ type: "wire", dialect, value: item as JsonObject, field: pointer(tf.toks) });
+    } else if (tf.part === "tool_call" || tf.part === "tool_result") {
       const part: JsonObject = { type: tf.part };
       part[tf.part === "tool_call" ? "call" : "result"] = decodeAt(
         codecs.decode[tf.part] as NonNullable<Codecs["decode"][string]>, item, where, idMap
@@ -161,6 +163,15 @@ function fieldParts(
       out.push(fieldPart(tf.part, tf.value, item, dialect));
     }
   });
+}
+
+/** Whether a turn field's element names a kind its shape does not read (a Chat custom tool
+ * call): its kind key holds a string no variant has. A missing or non-string kind is the
+ * field's own kind, malformed: its codec says what is wrong. */
+export function otherKind(item: unknown, kinds: TurnField["kinds"]): boolean {
+  if (kinds === null || !isObject(item)) return false;
+  const kind = get(item, kinds[0]);
+  return typeof kind === "string" && !kinds[1].includes(kind);
 }
 
 /** A wire unit that is one part on its own (a Chat tool message), as a canonical message. */

@@ -252,6 +252,17 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
 function slotOf(
   part: JsonObject, role: string, turn: Turn, spellings: readonly Spelling[], kinds: ReadonlySet<string>
 ): [number, Slot] {
+  const field = part["type"] === "wire" ? getOwn(part, "field") : undefined;
+  if (field !== undefined && field !== null) {
+    // the dialect's own element of a turn field: back into that field, else lost
+    for (let k = 0; k < turn.fields.length; k++) {
+      const tf = turn.fields[k] as TurnField;
+      if (tf.kinds !== null && pointer(tf.toks) === field && (tf.roles.length === 0 || tf.roles.includes(role))) {
+        return [tf.before ? 0 : 2 + k, k];
+      }
+    }
+    return [-1, null];
+  }
   for (let k = 0; k < turn.fields.length; k++) {
     const tf = turn.fields[k] as TurnField;
     if (
@@ -280,7 +291,9 @@ function putField(unit: JsonObject, tf: TurnField, parts: readonly Placed[], for
   const values: unknown[] = [];
   const key = shapeKey(tf.part);
   for (const [part, at] of parts) {
-    if (key !== undefined) {
+    if (part["type"] === "wire") {
+      values.push(getOwn(part, "value")); // the dialect's own element of another kind, verbatim
+    } else if (key !== undefined) {
       const encode = run.codecs.encode[tf.part] as NonNullable<Codecs["encode"][string]>;
       const result = encode(part[key], { strict: run.strict, idMap: run.idMap });
       for (const loss of result.losses) run.losses.push(loss.at(`${at}/${key}`));

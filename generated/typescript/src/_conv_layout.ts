@@ -54,6 +54,9 @@ export interface TurnField {
   readonly before: boolean; // the field's parts come before the content's
   readonly roles: readonly string[];
   readonly withPart: string | null; // only in a turn that also has a part of this kind
+  // a tool part's field: the key naming an element's kind, and the kinds its shape reads;
+  // an element naming another kind (a Chat custom tool call) is kept as a wire part
+  readonly kinds: readonly [Toks, readonly string[]] | null;
 }
 
 export interface Turn {

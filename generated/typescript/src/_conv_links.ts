@@ -25,11 +25,13 @@ export function keptFields(value: unknown, tree: Tree): JsonObject {
  * answers the nearest call of its tool: a later turn that calls a tool again leaves its
  * earlier unanswered calls abandoned. A link made by position among several calls is noted
  * on the result (its dialect's extension notes: a loss in any other dialect), as extract()
- * notes it.
+ * notes it. So is a result whose call id no call before it has (its call an element the
+ * canonical model has no kind for, a Chat custom tool call, which only its dialect carries).
  */
 export class Links {
   private waiting: [unknown, unknown][] = []; // (call id, tool) of calls no result answered yet
   private readonly abandoned = new Map<unknown, number>(); // tool -> its calls left unanswered by a later call of it
+  private readonly called = new Set<unknown>(); // the ids of every call so far
 
   constructor(
     private readonly idMap: IdMap,
@@ -41,7 +43,10 @@ export class Links {
     const called = new Set<unknown>();
     for (const part of parts) {
       if (part["type"] === "tool_result") this.result(part["result"] as JsonObject, where);
-      else if (part["type"] === "tool_call") called.add(getOwn(part["call"] as JsonObject, "name") ?? null);
+      else if (part["type"] === "tool_call") {
+        called.add(getOwn(part["call"] as JsonObject, "name") ?? null);
+        this.called.add(getOwn(part["call"] as JsonObject, "id") ?? null);
+      }
     }
     if (called.size === 0) return;
     for (const [callId, name] of this.waiting.filter((w) => called.has(w[1]))) {
@@ -65,7 +70,12 @@ export class Links {
     const extensions = getOwn(result, "extensions");
     const own = isObject(extensions) ? getOwn(extensions, this.dialect) : undefined;
     const forms = isObject(own) ? getOwn(own, "forms") : undefined;
-    if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null) return; // linked by its id
+    if (!isObject(forms) || !Object.values(forms).includes("minted") || callId === null) {
+      if (typeof callId === "string" && !this.called.has(callId)) {
+        this.note(result, `result in ${where} answers call ${pyRepr(callId)}, which no tool call before it has`);
+      }
+      return; // linked by its id
+    }
     const among = this.idMap.linkedByPosition(callId as string);
     if (!among && !earlier) return;
     const left =
@@ -77,6 +87,10 @@ export class Links {
     let what =
       `result in ${where} names no call id: linked by position to ${left} of ` + `${pyRepr(name)} (${pyRepr(callId)})`;
     if (earlier) what += `; ${earlier} earlier call${earlier > 1 ? "s" : ""} of it left unanswered`;
+    this.note(result, what);
+  }
+
+  private note(result: JsonObject, what: string): void {
     const notes = getOwn(ownExtension(result, this.dialect), "notes");
     if (Array.isArray(notes)) notes.push(what);
     else ownExtension(result, this.dialect)["notes"] = [what];

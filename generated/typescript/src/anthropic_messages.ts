@@ -2733,18 +2733,22 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         (content as unknown[]).push([part, 6, at]);
       }
     } else if (kind === "wire") {
-      if ((seen as number) > 1) {
-        lose(
-          "part.reordered",
-          at as string,
-          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
-        );
+      if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "wire";
+        (content as unknown[]).push([part, -1, at]);
+      } else {
+        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
       }
-      if ((seen as number) < 1) {
-        seen = 1;
-      }
-      last = "wire";
-      (content as unknown[]).push([part, -1, at]);
     } else {
       lose(
         "part.unsupported",

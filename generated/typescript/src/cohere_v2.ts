@@ -1512,6 +1512,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
   let toolPlanField: unknown;
   let content: unknown;
   let toolCallsField: unknown;
+  let kind: unknown;
   let turnFields: unknown;
   let own: unknown;
   if (!Array.isArray(units)) {
@@ -1613,12 +1614,17 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
           rt.putOwn(forms as JsonObject, "/tool_calls", "empty");
         }
         for (const [k, item] of (toolCallsField as unknown[]).entries()) {
-          (parts as unknown[]).push(
-            {
-              "type": "tool_call",
-              "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
-            }
-          );
+          kind = conv.keyOf(item, "type");
+          if ((typeof kind === "string") && (!["function"].includes(kind as string))) {
+            (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls" });
+          } else {
+            (parts as unknown[]).push(
+              {
+                "type": "tool_call",
+                "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
+              }
+            );
+          }
         }
       }
       turnFields = {};
@@ -2122,18 +2128,35 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
-      if ((seen as number) > 1) {
-        lose(
-          "part.reordered",
-          at as string,
-          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
-        );
+      if (conv.keyOf(part, "field") === "/tool_calls") {
+        if ((seen as number) > 3) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 3) {
+          seen = 3;
+        }
+        last = "wire";
+        (field1 as unknown[]).push(entry);
+      } else if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "wire";
+        (content as unknown[]).push([part, -1, at]);
+      } else {
+        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
       }
-      if ((seen as number) < 1) {
-        seen = 1;
-      }
-      last = "wire";
-      (content as unknown[]).push([part, -1, at]);
     } else {
       lose(
         "part.unsupported",
@@ -2245,12 +2268,16 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
     for (const entry of field1 as unknown[]) {
       part = (entry as unknown[])[0];
       at = (entry as unknown[])[1] as string;
-      value = out.coded(
-        encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
-        String(at) + "/call",
-      );
-      if (value !== null) {
-        (values as unknown[]).push(value);
+      if (rt.getKey(part, "type") === "wire") {
+        (values as unknown[]).push(rt.getKey(part, "value"));
+      } else {
+        value = out.coded(
+          encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/call",
+        );
+        if (value !== null) {
+          (values as unknown[]).push(value);
+        }
       }
     }
     if (Object.keys(values as object).length > 0) {
@@ -2377,6 +2404,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: true,
         roles: ["assistant"],
         withPart: "tool_call",
+        kinds: null,
       },
       {
         toks: ["tool_calls"],
@@ -2386,6 +2414,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: false,
         roles: [],
         withPart: null,
+        kinds: [["type"], ["function"]],
       },
     ],
     known: conv.knownTree([], [["role"], ["content"], ["tool_plan"], ["tool_calls"]]),
@@ -2502,6 +2531,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: true,
         roles: ["assistant"],
         withPart: "tool_call",
+        kinds: null,
       },
       {
         toks: ["tool_calls"],
@@ -2511,6 +2541,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: false,
         roles: [],
         withPart: null,
+        kinds: [["type"], ["function"]],
       },
     ],
     known: conv.knownTree([], [["role"], ["content"], ["tool_plan"], ["tool_calls"]]),

@@ -1638,18 +1638,22 @@ function turnOut(
       last = "tool_call";
       (field2 as unknown[]).push(entry);
     } else if (kind === "wire") {
-      if ((seen as number) > 1) {
-        lose(
-          "part.reordered",
-          at as string,
-          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
-        );
+      if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "wire";
+        (content as unknown[]).push([part, -1, at]);
+      } else {
+        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
       }
-      if ((seen as number) < 1) {
-        seen = 1;
-      }
-      last = "wire";
-      (content as unknown[]).push([part, -1, at]);
     } else if (kind === "text") {
       if ((seen as number) > 1) {
         lose(
@@ -1801,6 +1805,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: true,
         roles: [],
         withPart: null,
+        kinds: null,
       },
       {
         toks: ["images"],
@@ -1810,6 +1815,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: false,
         roles: ["user"],
         withPart: null,
+        kinds: null,
       },
       {
         toks: ["tool_calls"],
@@ -1819,6 +1825,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: false,
         roles: [],
         withPart: null,
+        kinds: null,
       },
     ],
     known: conv.knownTree([], [["role"], ["content"], ["thinking"], ["images"], ["tool_calls"]]),
@@ -1888,8 +1895,18 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: true,
         roles: [],
         withPart: null,
+        kinds: null,
       },
-      { toks: ["images"], part: "image", many: true, value: "data", before: false, roles: [], withPart: null },
+      {
+        toks: ["images"],
+        part: "image",
+        many: true,
+        value: "data",
+        before: false,
+        roles: [],
+        withPart: null,
+        kinds: null,
+      },
       {
         toks: ["tool_calls"],
         part: "tool_call",
@@ -1898,6 +1915,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: false,
         roles: [],
         withPart: null,
+        kinds: null,
       },
     ],
     known: conv.knownTree([], [["role"], ["content"], ["thinking"], ["images"], ["tool_calls"]]),

@@ -1995,6 +1995,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
   let repeated: unknown;
   let content: unknown;
   let toolCallsField: unknown;
+  let kind: unknown;
   let refusalField: unknown;
   let turnFields: unknown;
   let own: unknown;
@@ -2100,12 +2101,17 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
           rt.putOwn(forms as JsonObject, "/tool_calls", "empty");
         }
         for (const [k, item] of (toolCallsField as unknown[]).entries()) {
-          (parts as unknown[]).push(
-            {
-              "type": "tool_call",
-              "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
-            }
-          );
+          kind = conv.keyOf(item, "type");
+          if ((typeof kind === "string") && (!["function"].includes(kind as string))) {
+            (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls" });
+          } else {
+            (parts as unknown[]).push(
+              {
+                "type": "tool_call",
+                "call": rt.decodeAt(decodeToolCall, item, String(where) + "/tool_calls/" + String(k), idMap),
+              }
+            );
+          }
         }
       }
       refusalField = rt.getOwn(unit as JsonObject, "refusal");
@@ -2583,18 +2589,35 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
-      if ((seen as number) > 1) {
-        lose(
-          "part.reordered",
-          at as string,
-          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
-        );
+      if ((conv.keyOf(part, "field") === "/tool_calls") && (["assistant"].includes(role as string))) {
+        if ((seen as number) > 2) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 2) {
+          seen = 2;
+        }
+        last = "wire";
+        (field0 as unknown[]).push(entry);
+      } else if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "wire";
+        (content as unknown[]).push([part, -1, at]);
+      } else {
+        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
       }
-      if ((seen as number) < 1) {
-        seen = 1;
-      }
-      last = "wire";
-      (content as unknown[]).push([part, -1, at]);
     } else {
       lose(
         "part.unsupported",
@@ -2679,12 +2702,16 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
     for (const entry of field0 as unknown[]) {
       part = (entry as unknown[])[0];
       at = (entry as unknown[])[1] as string;
-      value = out.coded(
-        encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
-        String(at) + "/call",
-      );
-      if (value !== null) {
-        (values as unknown[]).push(value);
+      if (rt.getKey(part, "type") === "wire") {
+        (values as unknown[]).push(rt.getKey(part, "value"));
+      } else {
+        value = out.coded(
+          encodeToolCall(rt.getKey(part, "call") as ToolCall, { strict: out.strict, idMap: out.idMap }),
+          String(at) + "/call",
+        );
+        if (value !== null) {
+          (values as unknown[]).push(value);
+        }
       }
     }
     if (Object.keys(values as object).length > 0) {
@@ -2817,6 +2844,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: false,
         roles: ["assistant"],
         withPart: null,
+        kinds: [["type"], ["function"]],
       },
       {
         toks: ["refusal"],
@@ -2826,6 +2854,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: false,
         roles: ["assistant"],
         withPart: null,
+        kinds: null,
       },
     ],
     known: conv.knownTree([], [["role"], ["content"], ["tool_calls"], ["refusal"]]),
@@ -2935,6 +2964,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: false,
         roles: [],
         withPart: null,
+        kinds: [["type"], ["function"]],
       },
       {
         toks: ["refusal"],
@@ -2944,6 +2974,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: false,
         roles: [],
         withPart: null,
+        kinds: null,
       },
     ],
     known: conv.knownTree([], [["role"], ["content"], ["tool_calls"], ["refusal"]]),

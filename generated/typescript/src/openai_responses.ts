@@ -2865,18 +2865,22 @@ function turnOut(
         lose("part.unsupported", at as string, "a refusal part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
-      if ((seen as number) > 1) {
-        lose(
-          "part.reordered",
-          at as string,
-          "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
-        );
+      if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a wire part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "wire";
+        (content as unknown[]).push([part, -1, at]);
+      } else {
+        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
       }
-      if ((seen as number) < 1) {
-        seen = 1;
-      }
-      last = "wire";
-      (content as unknown[]).push([part, -1, at]);
     } else {
       lose(
         "part.unsupported",

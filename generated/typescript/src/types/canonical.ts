@@ -383,6 +383,12 @@ export type WireMessagePart = {
    * The block is a wire turn of its own (an item of a list of items), not a block inside a turn.
    */
   unit?: true;
+  /**
+   * The JSON Pointer, from its wire turn, of the list field the block is an element of (an OpenAI
+   * Chat custom tool call in /tool_calls): only its dialect carries it, back into that field in its
+   * place.
+   */
+  field?: string;
 };
 
 /**

@@ -105,6 +105,10 @@ class WireMessagePart(BaseModel):
     """
     The block is a wire turn of its own (an item of a list of items), not a block inside a turn.
     """
+    field: str | None = None
+    """
+    The JSON Pointer, from its wire turn, of the list field the block is an element of (an OpenAI Chat custom tool call in /tool_calls): only its dialect carries it, back into that field in its place.
+    """
 
 
 class ToolCallPart(BaseModel):

@@ -28,8 +28,11 @@ def answer_tool_calls(dialect: str, response: dict) -> list[dict]:
 
 
 anthropic_response = {
+    "id": "msg_01",
     "type": "message",
     "role": "assistant",
+    "model": "claude-sonnet-4-5",
+    "usage": {"input_tokens": 40, "output_tokens": 25},
     "content": [
         {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {"city": "Paris", "days": "2"}},
         {"type": "tool_use", "id": "toolu_02", "name": "get_time", "input": {}},
@@ -37,7 +40,10 @@ anthropic_response = {
     "stop_reason": "tool_use",
 }
 openai_response = {
+    "id": "chatcmpl-01",
     "object": "chat.completion",
+    "created": 1764000000,
+    "model": "gpt-4o",
     "choices": [
         {
             "index": 0,

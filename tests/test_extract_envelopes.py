@@ -100,6 +100,10 @@ def test_every_ordered_pair_of_dialects_fails_or_is_a_documented_tie(corpus_dir:
     assert refused >= 280 and accepted_ties <= 30, (refused, accepted_ties)
 
 
+# the fields a chat.completion requires besides its choices (openai-python ChatCompletion)
+CHAT_HEAD = {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "m"}
+
+
 def test_the_issue_examples_are_decode_errors() -> None:
     chat = DIALECTS["openai_chat"]
     anthropic_response = {
@@ -113,8 +117,13 @@ def test_the_issue_examples_are_decode_errors() -> None:
     cases = [
         (anthropic_response, "response", "/choices", "expected an array, got nothing"),
         (bare_call, "response", "/choices", "expected an array, got nothing"),
-        ({"choices": 5}, "response", "/choices", "expected an array, got 5"),
-        ({"choices": [{"message": "hi"}]}, "response", "/choices/0/message", 'expected an object, got "hi"'),
+        ({**CHAT_HEAD, "choices": 5}, "response", "/choices", "expected an array, got 5"),
+        (
+            {**CHAT_HEAD, "choices": [{"index": 0, "finish_reason": "stop", "message": "hi"}]},
+            "response",
+            "/choices/0/message",
+            'expected an object, got "hi"',
+        ),
         (
             {"model": "m", "messages": [{"role": "assistant", "tool_calls": 5}]},
             "request",
@@ -182,16 +191,39 @@ def test_a_required_member_of_the_wrong_type_names_its_pointer(dialect: str) -> 
         assert "got 5" in info.value.message or "got nothing" in info.value.message, info.value
 
 
+USAGE = {"input_tokens": 0, "output_tokens": 0}
+RESPONSES_MINIMAL = {
+    "id": "resp_1",
+    "object": "response",
+    "created_at": 0,
+    "model": "m",
+    "output": [],
+    "parallel_tool_calls": True,
+    "tool_choice": "auto",
+    "tools": [],
+}
 MINIMAL = {
-    "openai_chat": [{"model": "m", "messages": [{"role": "user", "content": "hi"}]}, {"choices": []}],
-    "mistral": [{"model": "m", "messages": []}, {"choices": [{"message": {"role": "assistant", "content": "hi"}}]}],
+    "openai_chat": [{"model": "m", "messages": [{"role": "user", "content": "hi"}]}, {**CHAT_HEAD, "choices": []}],
+    "mistral": [
+        {"model": "m", "messages": []},
+        {
+            **CHAT_HEAD,
+            "usage": {},
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}],
+        },
+    ],
     "anthropic_messages": [
         {"model": "m", "messages": [], "max_tokens": 5},
-        {"type": "message", "role": "assistant", "content": []},
+        {"id": "msg_1", "type": "message", "role": "assistant", "model": "m", "content": [], "usage": USAGE},
     ],
     "bedrock_converse": [
         {"messages": []},
-        {"output": {"message": {"role": "assistant", "content": []}}, "stopReason": "end_turn"},
+        {
+            "output": {"message": {"role": "assistant", "content": []}},
+            "stopReason": "end_turn",
+            "usage": {"inputTokens": 0, "outputTokens": 0, "totalTokens": 0},
+            "metrics": {"latencyMs": 0},
+        },
     ],
     "cohere_v2": [
         {"model": "m", "messages": []},
@@ -203,7 +235,7 @@ MINIMAL = {
         {"model": "m", "message": {"role": "assistant", "content": ""}, "done": True},
         {"error": "x"},
     ],
-    "openai_responses": [{"model": "m", "input": "hi"}, {"object": "response", "output": []}],
+    "openai_responses": [{"model": "m", "input": "hi"}, RESPONSES_MINIMAL],
     "mcp": [{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 1, "result": {}}],
 }
 
@@ -213,12 +245,16 @@ def test_an_envelope_without_tools_still_gives_empty_parts() -> None:
     for dialect, payloads in MINIMAL.items():
         for payload in payloads:
             parts = DIALECTS[dialect].extract(payload)
-            assert _count(parts) == 0, (dialect, payload)
+            echoed = payload is RESPONSES_MINIMAL  # a Response echoes the request's tool_choice (required)
+            assert _count(parts) == echoed, (dialect, payload)
 
 
 def test_the_cli_reports_file_line_kind_and_pointer(tmp_path: Path, cli_runner: Any) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{\n  "model": "m",\n  "choices": 5\n}\n', encoding="utf-8")
+    bad.write_text(
+        '{\n  "id": "c", "object": "chat.completion", "created": 0, "model": "m",\n  "choices": 5\n}\n',
+        encoding="utf-8",
+    )
     result = cli_runner(["extract", "--dialect", "openai_chat", str(bad)])
     assert result.exit_code == 1
     assert result.stderr.strip() == f"{bad}:3: openai_chat/response: /choices: expected an array, got 5"

@@ -15,6 +15,9 @@ RESPONSE: dict[str, Any] = {
     "object": "response",
     "created_at": 1,
     "model": "gpt-4.1",
+    "parallel_tool_calls": True,
+    "tool_choice": "auto",
+    "tools": [],
     "output": [
         {
             "type": "message",

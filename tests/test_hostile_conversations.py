@@ -347,6 +347,7 @@ _MISTRAL_THINKING = {
             "finish_reason": "stop",
         }
     ],
+    "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4},  # Mistral requires it
 }
 _CHAT_FILTERED = {
     "id": "r",
@@ -354,6 +355,7 @@ _CHAT_FILTERED = {
     "model": "m",
     "created": 0,
     "choices": [{"index": 0, "message": {"role": "assistant", "content": "no"}, "finish_reason": "content_filter"}],
+    "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4},  # Mistral requires it
 }
 MISREAD = [
     ("anthropic_messages", "openai_chat", "request", _ANTHROPIC_TURNS,

@@ -51,6 +51,10 @@ NOT_JSON_ARGUMENTS = {
 }
 
 
+# the fields a chat.completion requires besides its choices (openai-python ChatCompletion)
+CHAT_HEAD = {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "m"}
+
+
 def _openai_call(arguments: str) -> dict[str, Any]:
     return {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": arguments}}
 
@@ -67,7 +71,16 @@ def test_not_json_argument_text_is_invalid_in_decoders_extract_and_assemblers(te
     with pytest.raises(ValueError):
         loads(text)
     invalid(openai_chat.decode_tool_call(_openai_call(text)))
-    envelope = {"choices": [{"message": {"role": "assistant", "tool_calls": [_openai_call(text)]}}]}
+    envelope = {
+        **CHAT_HEAD,
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "tool_calls",
+                "message": {"role": "assistant", "tool_calls": [_openai_call(text)]},
+            }
+        ],
+    }
     invalid(openai_chat.extract(envelope)["tool_calls"][0])
 
     stream = assembler("openai_chat")  # a dialect whose calls carry text
@@ -194,7 +207,10 @@ COMMANDS: dict[str, list[str | Path]] = {
 def _valid_input(command: str) -> dict[str, Any]:
     return {
         "convert": _openai_call("{}"),
-        "extract": {"choices": [{"message": {"role": "assistant", "content": "hi"}}]},
+        "extract": {
+            **CHAT_HEAD,
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}],
+        },
         "assemble": STREAM_EVENT,
         "validate": _openai_call("{}"),
         "tools_generate": TOOLS,

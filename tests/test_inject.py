@@ -84,7 +84,12 @@ def test_bedrock_server_tool_calls_are_not_client_tool_calls() -> None:
     server = {
         "toolUse": {"toolUseId": "srvtoolu_1", "name": "web_search", "input": {"q": "x"}, "type": "server_tool_use"}
     }
-    response = {"output": {"message": {"role": "assistant", "content": [server, client]}}, "stopReason": "tool_use"}
+    response = {
+        "output": {"message": {"role": "assistant", "content": [server, client]}},
+        "stopReason": "tool_use",
+        "usage": {"inputTokens": 30, "outputTokens": 9, "totalTokens": 39},
+        "metrics": {"latencyMs": 700},
+    }
     bedrock = DIALECTS["bedrock_converse"]
     parts = bedrock.extract(response)
     assert [call["id"] for call in parts["tool_calls"]] == ["tooluse_1"]

@@ -163,7 +163,10 @@ def test_the_profile_accepts_only_the_documented_quirks(
 
 def test_a_compat_response_validates_and_extracts(cli_runner: Callable[..., Result]) -> None:
     response = {
+        "id": "chatcmpl-1",
         "object": "chat.completion",
+        "created": 1764000000,
+        "model": "llama-3.3-70b",
         "choices": [
             {
                 "index": 0,

@@ -115,8 +115,10 @@ VALID: list[tuple[str, str, Any, str]] = [
         "anthropic_messages",
         "response",
         {
+            "id": "msg_1",
             "type": "message",
             "role": "assistant",
+            "model": "claude-opus-4-6",
             "content": [{"type": "text", "text": "4"}],
             "usage": {
                 "input_tokens": 3,

@@ -147,7 +147,8 @@ def test_an_upstream_body_that_is_not_json_is_a_bad_gateway_never_a_completion()
 
 
 def test_an_upstream_answer_of_another_shape_is_a_bad_gateway() -> None:
-    fake = FakeUpstream("openai_chat", Answer(body={"choices": 5}))
+    head = {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "m"}  # what ChatCompletion requires
+    fake = FakeUpstream("openai_chat", Answer(body={**head, "choices": 5}))
     response = chat(gateway_config("openai_chat", "openai_chat"), fake)
     assert response.status_code == 502
     assert "openai_chat/response: /choices" in response.json()["error"]["message"]

@@ -695,6 +695,8 @@ def test_bedrock_server_tool_use_and_its_result_are_not_client_parts() -> None:
     response = {
         "output": {"message": {"role": "assistant", "content": [*server, client_call]}},
         "stopReason": "tool_use",
+        "usage": {"inputTokens": 40, "outputTokens": 12, "totalTokens": 52},
+        "metrics": {"latencyMs": 900},
     }
     parts = bedrock_converse.extract(response)
     assert [c["id"] for c in parts["tool_calls"]] == ["tooluse_c1"] and parts["tool_results"] == []

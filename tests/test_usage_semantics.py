@@ -266,13 +266,25 @@ def test_a_part_larger_than_its_whole_is_reported_never_written_negative() -> No
         },
     }
     anthropic = convert_both(chat, "openai_chat", "anthropic_messages")
-    assert anthropic["value"]["usage"] == {"output_tokens": 5, "cache_read_input_tokens": 100}
+    # the count is dropped, and Usage requires input_tokens: the documented default, never -90
+    assert anthropic["value"]["usage"] == {"output_tokens": 5, "cache_read_input_tokens": 100, "input_tokens": 0}
     assert usage_losses(anthropic) == [("usage.inconsistent", "/usage/input_tokens")]
+    assert ("response.defaulted", "/usage/input_tokens") in [(code, at) for code, at, _w in anthropic["losses"]]
     (what,) = [w for code, _p, w in anthropic["losses"] if code == "usage.inconsistent"]
     assert what == "the usage count input_tokens (10, less than its parts cached_input_tokens)"
-    bare = {k: v for k, v in chat.items() if k != "created"}  # the one other loss
+    gemini = {  # the same counts, with no other loss into Anthropic (Chat's created is one)
+        "responseId": "r1",
+        "modelVersion": "gemini-x",
+        "candidates": [{"content": {"role": "model", "parts": [{"text": "Hi"}]}, "finishReason": "STOP"}],
+        "usageMetadata": {
+            "promptTokenCount": 10,
+            "candidatesTokenCount": 5,
+            "totalTokenCount": 15,
+            "cachedContentTokenCount": 100,
+        },
+    }
     (strict,) = both(
-        [{"kind": "convert", "payload": bare, "source": "openai_chat", "target": "anthropic_messages", "strict": True}]
+        [{"kind": "convert", "payload": gemini, "source": "gemini", "target": "anthropic_messages", "strict": True}]
     )
     assert strict["error"][0] == "LossError" and "input_tokens" in strict["error"][1]
     # canonical output 3 with 9 of it reasoning: the Gemini candidates count would be -6

@@ -16,7 +16,7 @@ from typing import Any
 from ._conv_block_rules import kept_blocks
 from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
 from ._conv_parts import SHAPES, encode_part, spelling_for
-from ._conv_paths import get, pointer, put, put_back
+from ._conv_paths import get, pointer, put, put_back, put_fresh
 from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
@@ -216,7 +216,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     run.put_fields(unit, group.own, group.at)
     for toks, default in turn.defaults:
         if forms.get(pointer(toks)) != "absent" and get(unit, toks) is MISSING:
-            put(unit, toks, default)
+            put_fresh(unit, toks, default)
     return unit
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ._errors import MISSING, escape, unescape
 
-__all__ = ["get", "known_tree", "pointer", "put", "put_back", "unknown_into"]
+__all__ = ["get", "json_copy", "known_tree", "pointer", "put", "put_back", "put_fresh", "unknown_into"]
 
 Toks = tuple[str, ...]
 LEAF: dict[str, Any] = {}  # a known value read whole: nothing below it is kept apart
@@ -71,6 +71,21 @@ def put(root: dict[str, Any], toks: Toks, value: Any) -> None:
             node[index] = value
     else:
         node[last] = value
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of a JSON value (its lists and objects new, its scalars shared)."""
+    if type(value) is list:
+        return [json_copy(item) for item in value]
+    if type(value) is dict:
+        return {key: json_copy(item) for key, item in value.items()}
+    return value
+
+
+def put_fresh(root: dict[str, Any], toks: Toks, value: Any) -> None:
+    """put a copy of a layout's own value (a default, a constant): a caller changing one result
+    must not change what the next conversion writes."""
+    put(root, toks, json_copy(value))
 
 
 def known_tree(paths: list[Toks], leaves: list[Toks]) -> dict[str, Any]:

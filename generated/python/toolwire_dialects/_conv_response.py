@@ -10,7 +10,7 @@ from ._conv_decode import decode_turn, keep, unit_part
 from ._conv_encode import EMPTY, Run, encode_turns
 from ._conv_guard import check_canonical
 from ._conv_layout import Codecs, ResponseLayout
-from ._conv_paths import get, pointer, put, unknown_into
+from ._conv_paths import get, pointer, put, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, describe
 from ._extract import elements
 from ._ids import IdMap
@@ -231,7 +231,7 @@ def encode_response(
     if model is not None and "model" not in canonical and layout.model is not None:
         put(wire, layout.model, model)  # the caller names the model the response lacks
     for toks, value in layout.constants:
-        put(wire, toks, value)
+        put_fresh(wire, toks, value)
     for key, place in (("id", layout.id), ("model", layout.model)):
         if key in canonical:
             if place is not None:
@@ -262,7 +262,7 @@ def encode_response(
         _give_ids(get(wire, layout.turns), layout, forms)
     for toks, value in layout.required:
         if get(wire, toks) is MISSING:
-            put(wire, toks, value)
+            put_fresh(wire, toks, value)
             at = "/finish_reason" if toks == layout.finish else pointer(toks)
             run.lose("response.defaulted", at, f"a response without {pointer(toks)} (sent the default {value!r})")
     return tuple.__new__(Encoded, (wire, run.losses))

@@ -824,7 +824,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("content", "role", "type"),),
+        (("content", "id", "model", "role", "type", "usage"),),
         dict(
             (
                 ("container", ("object", "null")),
@@ -844,6 +844,8 @@ _ENVELOPE_KINDS = (
             ((), ("object",), False, None, None),
             (("role",), ("string",), False, ("assistant",), None),
             (("type",), ("string",), False, ("message",), None),
+            (("usage", "input_tokens"), ("integer", "null"), True, None, None),
+            (("usage", "output_tokens"), ("integer",), True, None, None),
             (("content", "*"), ("object",), False, None, None),
             (("content", "*", "type"), ("string",), True, None, None),
         ),
@@ -2514,7 +2516,12 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     usage_excludes=(("input_tokens", ("cached_input_tokens", "cache_write_input_tokens")),),
     constants=((("type",), "message"),),
-    required=(),
+    required=(
+        (("id",), "msg_toolwire"),
+        (("model",), "toolwire"),
+        (("usage", "input_tokens"), 0),
+        (("usage", "output_tokens"), 0),
+    ),
     item_ids=(),
     turn=_conv.Turn(
         role=("role",),

@@ -814,7 +814,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("output", "stopReason"),),
+        (("metrics", "output", "stopReason", "usage"),),
         dict(
             (
                 ("metrics", ("object",)),
@@ -828,6 +828,10 @@ _ENVELOPE_KINDS = (
         ),
         (
             ((), ("object",), False, None, None),
+            (("metrics", "latencyMs"), ("integer",), True, None, None),
+            (("usage", "inputTokens"), ("integer",), True, None, None),
+            (("usage", "outputTokens"), ("integer",), True, None, None),
+            (("usage", "totalTokens"), ("integer",), True, None, None),
             (("output", "message"), ("object",), False, None, None),
             (("output", "message", "content"), ("array",), True, None, None),
             (("output", "message", "role"), ("string",), True, ("user", "assistant"), None),
@@ -2201,7 +2205,13 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     usage_excludes=(("input_tokens", ("cached_input_tokens", "cache_write_input_tokens")),),
     constants=(),
-    required=((("stopReason",), "end_turn"),),
+    required=(
+        (("stopReason",), "end_turn"),
+        (("usage", "inputTokens"), 0),
+        (("usage", "outputTokens"), 0),
+        (("usage", "totalTokens"), 0),
+        (("metrics", "latencyMs"), 0),
+    ),
     item_ids=(),
     turn=_conv.Turn(
         role=("role",),

@@ -950,7 +950,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("choices",),),
+        (("choices", "created", "id", "model", "object", "usage"),),
         dict(
             (
                 ("choices", ("array",)),
@@ -965,6 +965,14 @@ _ENVELOPE_KINDS = (
             ((), ("object",), False, None, None),
             (("object",), ("string",), False, ("chat.completion",), None),
             (("choices", "*"), ("object",), False, None, None),
+            (
+                ("choices", "*", "finish_reason"),
+                ("string", "null"),
+                True,
+                ("stop", "length", "model_length", "error", "tool_calls", None),
+                None,
+            ),
+            (("choices", "*", "index"), ("integer",), True, None, None),
             (("choices", "*", "message"), ("object",), True, None, None),
             (("choices", "*", "message"), ("object",), False, None, None),
             (
@@ -2381,7 +2389,13 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     usage_excludes=(),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
-    required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
+    required=(
+        (("id",), "toolwire"),
+        (("model",), "toolwire"),
+        (("created",), 0),
+        (("choices", "0", "finish_reason"), "stop"),
+        (("usage",), {}),
+    ),
     item_ids=(),
     turn=_conv.Turn(
         role=("role",),

@@ -867,7 +867,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("choices",),),
+        (("choices", "created", "id", "model", "object"),),
         dict(
             (
                 ("choices", ("array",)),
@@ -886,8 +886,11 @@ _ENVELOPE_KINDS = (
             ((), ("object",), False, None, None),
             (("object",), ("string",), False, ("chat.completion",), None),
             (("choices", "*"), ("object",), False, None, None),
+            (("choices", "*", "finish_reason"), ("string", "null"), True, None, None),
+            (("choices", "*", "index"), ("integer",), True, None, None),
             (("choices", "*", "message"), ("object",), True, None, None),
             (("choices", "*", "message"), ("object",), False, None, None),
+            (("choices", "*", "message", "role"), ("string",), True, ("assistant",), None),
             (("choices", "*", "message", "tool_calls"), ("array", "null"), False, None, None),
             (("choices", "*", "message", "content"), ("string", "null"), False, None, None),
         ),
@@ -2267,7 +2270,12 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     usage_excludes=(),
     constants=((("object",), "chat.completion"), (("choices", "0", "index"), 0)),
-    required=((("created",), 0), (("choices", "0", "finish_reason"), "stop")),
+    required=(
+        (("id",), "chatcmpl-toolwire"),
+        (("model",), "toolwire"),
+        (("created",), 0),
+        (("choices", "0", "finish_reason"), "stop"),
+    ),
     item_ids=(),
     turn=_conv.Turn(
         role=("role",),

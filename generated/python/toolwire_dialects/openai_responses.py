@@ -992,7 +992,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("object", "output"),),
+        (("created_at", "id", "model", "object", "output", "parallel_tool_calls", "tool_choice", "tools"),),
         dict(
             (
                 ("access_programs", ("object", "null")),
@@ -2396,7 +2396,14 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     usage_excludes=(),
     constants=((("object",), "response"),),
-    required=(),
+    required=(
+        (("id",), "resp_toolwire"),
+        (("created_at",), 0),
+        (("model",), "toolwire"),
+        (("parallel_tool_calls",), True),
+        (("tool_choice",), "auto"),
+        (("tools",), []),
+    ),
     item_ids=(("function_call", "fc_toolwire_"), ("message", "msg_toolwire_"), ("reasoning", "rs_toolwire_")),
     turn=_conv.Turn(
         role=("role",),

@@ -11,7 +11,7 @@
  */
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
-import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
+import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
 import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
@@ -229,7 +229,7 @@ function render(group, turn, spellings, run) {
     run.putFields(unit, group.own, group.at);
     for (const [toks, value] of turn.defaults) {
         if (getOwn(forms, pointer(toks)) !== "absent" && get(unit, toks) === undefined)
-            put(unit, toks, value);
+            putFresh(unit, toks, value);
     }
     return unit;
 }

@@ -7,7 +7,7 @@
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
 import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
-import { EMPTY, asObject, get, objectOf, pointer, put, putBack, pyStr, truthy, unknownInto } from "./_conv_paths.js";
+import { EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -196,7 +196,7 @@ export function encodePart(part, sp, codecs, idMap, dialect, losses, strict, at)
     }
     const block = {};
     for (const [toks, value] of sp.when)
-        put(block, toks, value);
+        putFresh(block, toks, value);
     for (const f of sp.fields) {
         const value = fieldOut(part, f);
         if (value !== undefined)
@@ -234,7 +234,7 @@ export function encodePart(part, sp, codecs, idMap, dialect, losses, strict, at)
     }
     for (const [toks, value] of sp.defaults) {
         if (getOwn(forms, pointer(toks)) !== "absent" && get(block, toks) === undefined)
-            put(block, toks, value);
+            putFresh(block, toks, value);
     }
     return block;
 }

@@ -20,6 +20,11 @@ export declare function pointer(toks: Toks): string;
 export declare function get(node: unknown, toks: Toks): unknown;
 /** Write value at toks, making the objects (and, for a key of digits, lists) on the way. */
 export declare function put(root: JsonObject, toks: Toks, value: unknown): void;
+/** A copy of a JSON value (its lists and objects new, its scalars shared). */
+export declare function jsonCopy(value: unknown): unknown;
+/** put a copy of a layout's own value (a default, a constant): a caller changing one result
+ * must not change what the next conversion writes. */
+export declare function putFresh(root: JsonObject, toks: Toks, value: unknown): void;
 /**
  * The keys a layout reads: `leaves` are values read whole, `paths` objects whose other keys
  * are kept as extension fields. A list index of 0 in a path stands for that element.

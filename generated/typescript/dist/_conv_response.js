@@ -7,7 +7,7 @@
 import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
 import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
 import { checkCanonical } from "./_conv_guard.js";
-import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
+import { asObject, get, pointer, put, putFresh, pyIter, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
 import { elements, pyEqual } from "./_extract.js";
 import { IdMap } from "./_ids.js";
@@ -234,7 +234,7 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
         put(wire, layout.model, model); // the caller names the model the response lacks
     }
     for (const [toks, value] of layout.constants)
-        put(wire, toks, value);
+        putFresh(wire, toks, value);
     for (const [key, place] of [["id", layout.id], ["model", layout.model]]) {
         if (hasOwn(canonical, key)) {
             if (place !== null)
@@ -277,7 +277,7 @@ export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoni
         giveIds(get(wire, layout.turns), layout, forms);
     for (const [toks, value] of layout.required) {
         if (get(wire, toks) === undefined) {
-            put(wire, toks, value);
+            putFresh(wire, toks, value);
             const at = sameToks(toks, layout.finish) ? "/finish_reason" : pointer(toks);
             run.lose("response.defaulted", at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
         }

@@ -10,6 +10,7 @@
  * the whole payload must meet (where).
  */
 import { asCanonical, holdCanonical } from "./_coercion.js";
+import { jsonCopy } from "./_conv_paths.js";
 import { Encoded, getOwn, hasOwn, isObject, MissingKey, putOwn } from "./_errors.js";
 import { definedEntries, elements, lookup, pyEqual, where } from "./_extract.js";
 import { pyIter, pyTypeName } from "./_schema_openapi.js";
@@ -27,18 +28,6 @@ class KeyError extends MissingKey {
         super(key);
         this.name = "KeyError";
     }
-}
-/** Python's copy.deepcopy of a JSON value. */
-function deepCopy(value) {
-    if (Array.isArray(value))
-        return value.map(deepCopy);
-    if (isObject(value)) {
-        const out = {};
-        for (const [key, item] of definedEntries(value))
-            putOwn(out, key, deepCopy(item));
-        return out;
-    }
-    return value;
 }
 /** Python's `d.pop(key, None)`. */
 function dropOwn(obj, key) {
@@ -202,7 +191,7 @@ function listOf(value) {
  * Throws ValueError when calls or results do not match the payload's one for one.
  */
 export function inject(payload, parts, locations, encoders, dialect, strict, idMap, choiceFields = [], toolsFields = []) {
-    const out = deepCopy(payload);
+    const out = jsonCopy(payload); // Python's copy.deepcopy
     const losses = [];
     const encode = (shape, value, pointer) => {
         const encoder = getOwn(encoders, shape);

@@ -940,7 +940,7 @@ const ENVELOPE_KINDS = [
     ],
     [
         "response",
-        [["output", "stopReason"]],
+        [["metrics", "output", "stopReason", "usage"]],
         {
             "metrics": ["object"],
             "output": ["object"],
@@ -952,6 +952,10 @@ const ENVELOPE_KINDS = [
         },
         [
             [[], ["object"], false, null, null],
+            [["metrics", "latencyMs"], ["integer"], true, null, null],
+            [["usage", "inputTokens"], ["integer"], true, null, null],
+            [["usage", "outputTokens"], ["integer"], true, null, null],
+            [["usage", "totalTokens"], ["integer"], true, null, null],
             [["output", "message"], ["object"], false, null, null],
             [["output", "message", "content"], ["array"], true, null, null],
             [["output", "message", "role"], ["string"], true, ["user", "assistant"], null],
@@ -2456,7 +2460,13 @@ const CONV_RESPONSE = {
     ],
     usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
     constants: [],
-    required: [[["stopReason"], "end_turn"]],
+    required: [
+        [["stopReason"], "end_turn"],
+        [["usage", "inputTokens"], 0],
+        [["usage", "outputTokens"], 0],
+        [["usage", "totalTokens"], 0],
+        [["metrics", "latencyMs"], 0],
+    ],
     itemIds: [],
     turn: {
         role: ["role"],

@@ -1099,7 +1099,7 @@ const ENVELOPE_KINDS = [
     ],
     [
         "response",
-        [["choices"]],
+        [["choices", "created", "id", "model", "object", "usage"]],
         {
             "choices": ["array"],
             "created": ["integer"],
@@ -1112,6 +1112,14 @@ const ENVELOPE_KINDS = [
             [[], ["object"], false, null, null],
             [["object"], ["string"], false, ["chat.completion"], null],
             [["choices", "*"], ["object"], false, null, null],
+            [
+                ["choices", "*", "finish_reason"],
+                ["string", "null"],
+                true,
+                ["stop", "length", "model_length", "error", "tool_calls", null],
+                null,
+            ],
+            [["choices", "*", "index"], ["integer"], true, null, null],
             [["choices", "*", "message"], ["object"], true, null, null],
             [["choices", "*", "message"], ["object"], false, null, null],
             [
@@ -2808,7 +2816,13 @@ const CONV_RESPONSE = {
     ],
     usageExcludes: [],
     constants: [[["object"], "chat.completion"], [["choices", "0", "index"], 0]],
-    required: [[["created"], 0], [["choices", "0", "finish_reason"], "stop"]],
+    required: [
+        [["id"], "toolwire"],
+        [["model"], "toolwire"],
+        [["created"], 0],
+        [["choices", "0", "finish_reason"], "stop"],
+        [["usage"], {}],
+    ],
     itemIds: [],
     turn: {
         role: ["role"],

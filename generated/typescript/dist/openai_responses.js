@@ -1144,7 +1144,7 @@ const ENVELOPE_KINDS = [
     ],
     [
         "response",
-        [["object", "output"]],
+        [["created_at", "id", "model", "object", "output", "parallel_tool_calls", "tool_choice", "tools"]],
         {
             "access_programs": ["object", "null"],
             "background": ["boolean", "null"],
@@ -2874,7 +2874,14 @@ const CONV_RESPONSE = {
     ],
     usageExcludes: [],
     constants: [[["object"], "response"]],
-    required: [],
+    required: [
+        [["id"], "resp_toolwire"],
+        [["created_at"], 0],
+        [["model"], "toolwire"],
+        [["parallel_tool_calls"], true],
+        [["tool_choice"], "auto"],
+        [["tools"], []],
+    ],
     itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],
     turn: {
         role: ["role"],

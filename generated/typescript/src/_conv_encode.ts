@@ -14,7 +14,7 @@ import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
 import {
-  EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, pyIn, pyIter, pyStr, truthy
+  EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy
 } from "./_conv_paths.js";
 import { Loss, getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -244,7 +244,7 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
   });
   run.putFields(unit, group.own, group.at);
   for (const [toks, value] of turn.defaults) {
-    if (getOwn(forms, pointer(toks)) !== "absent" && get(unit, toks) === undefined) put(unit, toks, value);
+    if (getOwn(forms, pointer(toks)) !== "absent" && get(unit, toks) === undefined) putFresh(unit, toks, value);
   }
   return unit;
 }

@@ -1232,7 +1232,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   ],
   [
     "response",
-    [["content", "role", "type"]],
+    [["content", "id", "model", "role", "type", "usage"]],
     {
       "container": ["object", "null"],
       "content": ["array"],
@@ -1250,6 +1250,8 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
       [[], ["object"], false, null, null],
       [["role"], ["string"], false, ["assistant"], null],
       [["type"], ["string"], false, ["message"], null],
+      [["usage", "input_tokens"], ["integer", "null"], true, null, null],
+      [["usage", "output_tokens"], ["integer"], true, null, null],
       [["content", "*"], ["object"], false, null, null],
       [["content", "*", "type"], ["string"], true, null, null],
     ],
@@ -3411,7 +3413,12 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
   constants: [[["type"], "message"]],
-  required: [],
+  required: [
+    [["id"], "msg_toolwire"],
+    [["model"], "toolwire"],
+    [["usage", "input_tokens"], 0],
+    [["usage", "output_tokens"], 0],
+  ],
   itemIds: [],
   turn: {
     role: ["role"],

@@ -1301,7 +1301,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   ],
   [
     "response",
-    [["output", "stopReason"]],
+    [["metrics", "output", "stopReason", "usage"]],
     {
       "metrics": ["object"],
       "output": ["object"],
@@ -1313,6 +1313,10 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     },
     [
       [[], ["object"], false, null, null],
+      [["metrics", "latencyMs"], ["integer"], true, null, null],
+      [["usage", "inputTokens"], ["integer"], true, null, null],
+      [["usage", "outputTokens"], ["integer"], true, null, null],
+      [["usage", "totalTokens"], ["integer"], true, null, null],
       [["output", "message"], ["object"], false, null, null],
       [["output", "message", "content"], ["array"], true, null, null],
       [["output", "message", "role"], ["string"], true, ["user", "assistant"], null],
@@ -3044,7 +3048,13 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   usageExcludes: [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
   constants: [],
-  required: [[["stopReason"], "end_turn"]],
+  required: [
+    [["stopReason"], "end_turn"],
+    [["usage", "inputTokens"], 0],
+    [["usage", "outputTokens"], 0],
+    [["usage", "totalTokens"], 0],
+    [["metrics", "latencyMs"], 0],
+  ],
   itemIds: [],
   turn: {
     role: ["role"],

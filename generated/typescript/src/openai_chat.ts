@@ -1167,7 +1167,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   ],
   [
     "response",
-    [["choices"]],
+    [["choices", "created", "id", "model", "object"]],
     {
       "choices": ["array"],
       "created": ["integer"],
@@ -1184,8 +1184,11 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
       [[], ["object"], false, null, null],
       [["object"], ["string"], false, ["chat.completion"], null],
       [["choices", "*"], ["object"], false, null, null],
+      [["choices", "*", "finish_reason"], ["string", "null"], true, null, null],
+      [["choices", "*", "index"], ["integer"], true, null, null],
       [["choices", "*", "message"], ["object"], true, null, null],
       [["choices", "*", "message"], ["object"], false, null, null],
+      [["choices", "*", "message", "role"], ["string"], true, ["assistant"], null],
       [["choices", "*", "message", "tool_calls"], ["array", "null"], false, null, null],
       [["choices", "*", "message", "content"], ["string", "null"], false, null, null],
     ],
@@ -2947,7 +2950,12 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   usageExcludes: [],
   constants: [[["object"], "chat.completion"], [["choices", "0", "index"], 0]],
-  required: [[["created"], 0], [["choices", "0", "finish_reason"], "stop"]],
+  required: [
+    [["id"], "chatcmpl-toolwire"],
+    [["model"], "toolwire"],
+    [["created"], 0],
+    [["choices", "0", "finish_reason"], "stop"],
+  ],
   itemIds: [],
   turn: {
     role: ["role"],

@@ -1401,7 +1401,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   ],
   [
     "response",
-    [["object", "output"]],
+    [["created_at", "id", "model", "object", "output", "parallel_tool_calls", "tool_choice", "tools"]],
     {
       "access_programs": ["object", "null"],
       "background": ["boolean", "null"],
@@ -3211,7 +3211,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   usageExcludes: [],
   constants: [[["object"], "response"]],
-  required: [],
+  required: [
+    [["id"], "resp_toolwire"],
+    [["created_at"], 0],
+    [["model"], "toolwire"],
+    [["parallel_tool_calls"], true],
+    [["tool_choice"], "auto"],
+    [["tools"], []],
+  ],
   itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],
   turn: {
     role: ["role"],

@@ -10,7 +10,7 @@ from typing import Any
 
 from ._content import data_url, is_data_url, split_data_url
 from ._conv_layout import Codecs, PartField, Spelling
-from ._conv_paths import get, pointer, put, put_back, unknown_into
+from ._conv_paths import get, pointer, put, put_back, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
@@ -171,7 +171,7 @@ def encode_part(
         return result.value
     block: dict[str, Any] = {}
     for toks, value in sp.when:
-        put(block, toks, value)
+        put_fresh(block, toks, value)
     for f in sp.fields:
         value = _field_out(part, f)
         if value is not MISSING:
@@ -210,5 +210,5 @@ def encode_part(
             )
     for toks, default in sp.defaults:
         if forms.get(pointer(toks)) != "absent" and get(block, toks) is MISSING:
-            put(block, toks, default)
+            put_fresh(block, toks, default)
     return block

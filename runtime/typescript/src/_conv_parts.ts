@@ -9,7 +9,7 @@
 
 import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
-import { EMPTY, asObject, get, objectOf, pointer, put, putBack, pyStr, truthy, unknownInto } from "./_conv_paths.js";
+import { EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Loss, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import type { Encoded, JsonObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
@@ -208,7 +208,7 @@ export function encodePart(
     return result.value;
   }
   const block: JsonObject = {};
-  for (const [toks, value] of sp.when) put(block, toks, value);
+  for (const [toks, value] of sp.when) putFresh(block, toks, value);
   for (const f of sp.fields) {
     const value = fieldOut(part, f);
     if (value !== undefined) put(block, f.toks, value);
@@ -253,7 +253,7 @@ export function encodePart(
     }
   }
   for (const [toks, value] of sp.defaults) {
-    if (getOwn(forms, pointer(toks)) !== "absent" && get(block, toks) === undefined) put(block, toks, value);
+    if (getOwn(forms, pointer(toks)) !== "absent" && get(block, toks) === undefined) putFresh(block, toks, value);
   }
   return block;
 }

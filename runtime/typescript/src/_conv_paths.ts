@@ -97,6 +97,26 @@ export function put(root: JsonObject, toks: Toks, value: unknown): void {
   }
 }
 
+/** A copy of a JSON value (its lists and objects new, its scalars shared). */
+export function jsonCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(jsonCopy);
+  if (isObject(value)) {
+    const out: JsonObject = {};
+    for (const key of Object.keys(value)) {
+      const item = getOwn(value, key);
+      if (item !== undefined) putOwn(out, key, jsonCopy(item));
+    }
+    return out;
+  }
+  return value;
+}
+
+/** put a copy of a layout's own value (a default, a constant): a caller changing one result
+ * must not change what the next conversion writes. */
+export function putFresh(root: JsonObject, toks: Toks, value: unknown): void {
+  put(root, toks, jsonCopy(value));
+}
+
 /**
  * The keys a layout reads: `leaves` are values read whole, `paths` objects whose other keys
  * are kept as extension fields. A list index of 0 in a path stands for that element.

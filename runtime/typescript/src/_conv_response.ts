@@ -9,7 +9,7 @@ import { decodeTurn, keep, unitPart } from "./_conv_decode.js";
 import { EMPTY, Run, encodeTurns, nth, objectOf } from "./_conv_encode.js";
 import { checkCanonical } from "./_conv_guard.js";
 import type { Codecs, ResponseLayout, Toks } from "./_conv_layout.js";
-import { asObject, get, pointer, put, pyIter, truthy, unknownInto } from "./_conv_paths.js";
+import { asObject, get, pointer, put, putFresh, pyIter, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { elements, pyEqual } from "./_extract.js";
@@ -252,7 +252,7 @@ export function encodeResponse(
   if (model !== null && !hasOwn(canonical, "model") && layout.model !== null) {
     put(wire, layout.model, model); // the caller names the model the response lacks
   }
-  for (const [toks, value] of layout.constants) put(wire, toks, value);
+  for (const [toks, value] of layout.constants) putFresh(wire, toks, value);
   for (const [key, place] of [["id", layout.id], ["model", layout.model]] as const) {
     if (hasOwn(canonical, key)) {
       if (place !== null) put(wire, place, canonical[key]);
@@ -288,7 +288,7 @@ export function encodeResponse(
   if (layout.itemIds.length > 0 && layout.turns !== null) giveIds(get(wire, layout.turns), layout, forms);
   for (const [toks, value] of layout.required) {
     if (get(wire, toks) === undefined) {
-      put(wire, toks, value);
+      putFresh(wire, toks, value);
       const at = sameToks(toks, layout.finish) ? "/finish_reason" : pointer(toks);
       run.lose("response.defaulted", at, `a response without ${pointer(toks)} (sent the default ${pyRepr(value)})`);
     }

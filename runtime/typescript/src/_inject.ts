@@ -11,6 +11,7 @@
  */
 
 import { asCanonical, holdCanonical } from "./_coercion.js";
+import { jsonCopy } from "./_conv_paths.js";
 import type { Encoder } from "./_dialect.js";
 import { Encoded, getOwn, hasOwn, isObject, Loss, MissingKey, putOwn } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -50,17 +51,6 @@ class KeyError extends MissingKey {
     super(key);
     this.name = "KeyError";
   }
-}
-
-/** Python's copy.deepcopy of a JSON value. */
-function deepCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(deepCopy);
-  if (isObject(value)) {
-    const out: JsonObject = {};
-    for (const [key, item] of definedEntries(value)) putOwn(out, key, deepCopy(item));
-    return out;
-  }
-  return value;
 }
 
 /** Python's `d.pop(key, None)`. */
@@ -245,7 +235,7 @@ export function inject(
   choiceFields: readonly FieldPlace[] = [],
   toolsFields: readonly FieldPlace[] = [],
 ): Encoded {
-  const out = deepCopy(payload) as JsonObject;
+  const out = jsonCopy(payload) as JsonObject; // Python's copy.deepcopy
   const losses: Loss[] = [];
 
   const encode: Encode = (shape, value, pointer) => {

@@ -103,6 +103,8 @@ RELAY: dict[str, Any] | None = {
                     "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -114,6 +116,8 @@ RELAY: dict[str, Any] | None = {
                     "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -125,6 +129,8 @@ RELAY: dict[str, Any] | None = {
                     "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["choices", "0", "delta", "refusal"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -142,6 +148,8 @@ RELAY: dict[str, Any] | None = {
                     ],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
@@ -159,6 +167,8 @@ RELAY: dict[str, Any] | None = {
                     "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
@@ -175,6 +185,8 @@ RELAY: dict[str, Any] | None = {
                     "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["choices", "0", "finish_reason"], "finish_reason"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -182,7 +194,13 @@ RELAY: dict[str, Any] | None = {
         ],
         "usage": [
             {
-                "event": {"choices": [], "object": "chat.completion.chunk", "created": 0},
+                "event": {
+                    "choices": [],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
+                },
                 "set": [
                     [["usage", "prompt_tokens"], "usage.input_tokens"],
                     [["usage", "completion_tokens"], "usage.output_tokens"],
@@ -205,6 +223,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         },
     ),
     "text": (
@@ -212,6 +232,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         },
     ),
     "refusal": (
@@ -219,6 +241,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         },
     ),
     "call_open": (
@@ -232,6 +256,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             ],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         },
     ),
     "call_delta": (
@@ -239,6 +265,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": None}],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         },
     ),
     "finish": (
@@ -246,9 +274,19 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         },
     ),
-    "usage": (lambda: {"choices": [], "object": "chat.completion.chunk", "created": 0},),
+    "usage": (
+        lambda: {
+            "choices": [],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        },
+    ),
 }
 TRUNCATED = ("length",)
 # Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -85,6 +85,8 @@ export const RELAY = {
                     "choices": [{ "index": 0, "delta": { "role": "assistant", "content": "" }, "finish_reason": null }],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -93,7 +95,11 @@ export const RELAY = {
         "text": [
             {
                 "event": {
-                    "choices": [{ "index": 0, "delta": {}, "finish_reason": null }], "object": "chat.completion.chunk", "created": 0
+                    "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -102,7 +108,11 @@ export const RELAY = {
         "refusal": [
             {
                 "event": {
-                    "choices": [{ "index": 0, "delta": {}, "finish_reason": null }], "object": "chat.completion.chunk", "created": 0
+                    "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["choices", "0", "delta", "refusal"], "text"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -120,6 +130,8 @@ export const RELAY = {
                     ],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
@@ -137,6 +149,8 @@ export const RELAY = {
                     "choices": [{ "index": 0, "delta": { "tool_calls": [{ "function": {} }] }, "finish_reason": null }],
                     "object": "chat.completion.chunk",
                     "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [
                     [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
@@ -150,7 +164,11 @@ export const RELAY = {
         "finish": [
             {
                 "event": {
-                    "choices": [{ "index": 0, "delta": {}, "finish_reason": null }], "object": "chat.completion.chunk", "created": 0
+                    "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
                 },
                 "set": [[["choices", "0", "finish_reason"], "finish_reason"], [["id"], "id"], [["model"], "model"]],
                 "cases": {},
@@ -158,7 +176,9 @@ export const RELAY = {
         ],
         "usage": [
             {
-                "event": { "choices": [], "object": "chat.completion.chunk", "created": 0 },
+                "event": {
+                    "choices": [], "object": "chat.completion.chunk", "created": 0, "id": "chatcmpl-toolwire", "model": "toolwire"
+                },
                 "set": [
                     [["usage", "prompt_tokens"], "usage.input_tokens"],
                     [["usage", "completion_tokens"], "usage.output_tokens"],
@@ -181,13 +201,27 @@ export const RELAY_EVENTS = {
             "choices": [{ "index": 0, "delta": { "role": "assistant", "content": "" }, "finish_reason": null }],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         })
     ],
     "text": [
-        () => ({ "choices": [{ "index": 0, "delta": {}, "finish_reason": null }], "object": "chat.completion.chunk", "created": 0 })
+        () => ({
+            "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        })
     ],
     "refusal": [
-        () => ({ "choices": [{ "index": 0, "delta": {}, "finish_reason": null }], "object": "chat.completion.chunk", "created": 0 })
+        () => ({
+            "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        })
     ],
     "call_open": [
         () => ({
@@ -200,6 +234,8 @@ export const RELAY_EVENTS = {
             ],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         })
     ],
     "call_delta": [
@@ -207,12 +243,22 @@ export const RELAY_EVENTS = {
             "choices": [{ "index": 0, "delta": { "tool_calls": [{ "function": {} }] }, "finish_reason": null }],
             "object": "chat.completion.chunk",
             "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
         })
     ],
     "finish": [
-        () => ({ "choices": [{ "index": 0, "delta": {}, "finish_reason": null }], "object": "chat.completion.chunk", "created": 0 })
+        () => ({
+            "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        })
     ],
-    "usage": [() => ({ "choices": [], "object": "chat.completion.chunk", "created": 0 })],
+    "usage": [
+        () => ({ "choices": [], "object": "chat.completion.chunk", "created": 0, "id": "chatcmpl-toolwire", "model": "toolwire" })
+    ],
 };
 export const TRUNCATED = ["length"];
 // Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -147,7 +147,15 @@ export const RELAY = {
                 "event": {
                     "type": "response.created",
                     "response": {
-                        "id": "resp_toolwire", "object": "response", "status": "in_progress", "model": "toolwire", "output": []
+                        "id": "resp_toolwire",
+                        "object": "response",
+                        "created_at": 0,
+                        "status": "in_progress",
+                        "model": "toolwire",
+                        "output": [],
+                        "parallel_tool_calls": true,
+                        "tool_choice": "auto",
+                        "tools": [],
                     },
                 },
                 "set": [[["response", "id"], "id"], [["response", "model"], "model"], [["sequence_number"], "sequence"]],
@@ -414,7 +422,15 @@ export const RELAY = {
                 "event": {
                     "type": "response.completed",
                     "response": {
-                        "id": "resp_toolwire", "object": "response", "status": "completed", "model": "toolwire", "output": []
+                        "id": "resp_toolwire",
+                        "object": "response",
+                        "created_at": 0,
+                        "status": "completed",
+                        "model": "toolwire",
+                        "output": [],
+                        "parallel_tool_calls": true,
+                        "tool_choice": "auto",
+                        "tools": [],
                     },
                 },
                 "set": [
@@ -453,7 +469,15 @@ export const RELAY_EVENTS = {
         () => ({
             "type": "response.created",
             "response": {
-                "id": "resp_toolwire", "object": "response", "status": "in_progress", "model": "toolwire", "output": []
+                "id": "resp_toolwire",
+                "object": "response",
+                "created_at": 0,
+                "status": "in_progress",
+                "model": "toolwire",
+                "output": [],
+                "parallel_tool_calls": true,
+                "tool_choice": "auto",
+                "tools": [],
             },
         })
     ],
@@ -536,7 +560,15 @@ export const RELAY_EVENTS = {
         () => ({
             "type": "response.completed",
             "response": {
-                "id": "resp_toolwire", "object": "response", "status": "completed", "model": "toolwire", "output": []
+                "id": "resp_toolwire",
+                "object": "response",
+                "created_at": 0,
+                "status": "completed",
+                "model": "toolwire",
+                "output": [],
+                "parallel_tool_calls": true,
+                "tool_choice": "auto",
+                "tools": [],
             },
         })
     ],

@@ -68,15 +68,19 @@ export type AnthropicMessagesRequest = {
  * From `schemas/dialects/anthropic_messages/response.json#`.
  */
 export type AnthropicMessagesResponse = {
-    id?: string;
+    id: string;
     type: "message";
     role: "assistant";
-    model?: string;
+    model: string;
     content: AnthropicContentBlock[];
     stop_reason?: string | null;
     stop_sequence?: string | null;
     stop_details?: AnthropicRefusalStopDetails;
-    usage?: AnthropicUsage;
+    usage: ({
+        input_tokens: unknown;
+        output_tokens: unknown;
+        [key: string]: unknown;
+    } | unknown[] | string | number | boolean | null) & AnthropicUsage;
     container?: AnthropicContainer;
     /** Beta: the context management strategies applied. */
     context_management?: {

@@ -52,9 +52,14 @@ export type BedrockConverseRequest = {
 export type BedrockConverseResponse = {
     output: BedrockConverseOutput;
     stopReason: string;
-    usage?: BedrockTokenUsage;
-    metrics?: {
-        latencyMs?: number;
+    usage: ({
+        inputTokens: unknown;
+        outputTokens: unknown;
+        totalTokens: unknown;
+        [key: string]: unknown;
+    } | unknown[] | string | number | boolean | null) & BedrockTokenUsage;
+    metrics: {
+        latencyMs: number;
         [key: string]: unknown;
     };
     additionalModelResponseFields?: unknown;
@@ -358,7 +363,7 @@ export type BedrockConverseOutput = {
     message?: BedrockMessage;
     [key: string]: unknown;
 };
-/** From `schemas/dialects/bedrock_converse/response.json#/properties/usage`. */
+/** From `schemas/dialects/bedrock_converse/response.json#/$defs/TokenUsage`. */
 export type BedrockTokenUsage = {
     inputTokens?: number;
     outputTokens?: number;

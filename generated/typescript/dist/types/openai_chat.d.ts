@@ -95,14 +95,14 @@ export type OpenAIChatRequest = {
  * From `schemas/dialects/openai_chat/response.json#`.
  */
 export type OpenAIChatResponse = {
-    id?: string;
-    object?: "chat.completion";
-    created?: number;
-    model?: string;
+    id: string;
+    object: "chat.completion";
+    created: number;
+    model: string;
     choices: {
-        index?: number;
+        index: number;
         message: {
-            role?: "assistant";
+            role: "assistant";
             content?: string | null;
             refusal?: string | null;
             tool_calls?: ToolCall[] | null;
@@ -130,7 +130,7 @@ export type OpenAIChatResponse = {
             } | null;
             [key: string]: unknown;
         };
-        finish_reason?: string | null;
+        finish_reason: string | null;
         logprobs?: OpenAIChatChoiceLogprobs;
         [key: string]: unknown;
     }[];

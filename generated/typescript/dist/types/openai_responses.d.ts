@@ -101,9 +101,9 @@ export type OpenAIResponsesRequest = {
  * From `schemas/dialects/openai_responses/response.json#`.
  */
 export type OpenAIResponsesResponse = {
-    id?: string;
+    id: string;
     object: "response";
-    created_at?: number;
+    created_at: number;
     completed_at?: number | null;
     status?: string;
     /** Why the response failed (code, message), or null. */
@@ -118,12 +118,12 @@ export type OpenAIResponsesResponse = {
         reason?: string | null;
         [key: string]: unknown;
     } | null;
-    model?: string;
+    model: string;
     output: OpenAIResponsesOutputItem[];
     usage?: OpenAIResponsesUsage;
-    tools?: OpenAIResponsesRequestTool[];
-    tool_choice?: OpenAIResponsesRequestToolChoice;
-    parallel_tool_calls?: boolean | null;
+    tools: OpenAIResponsesRequestTool[];
+    tool_choice: OpenAIResponsesRequestToolChoice;
+    parallel_tool_calls: boolean | null;
     /** Access programs the request ran under. */
     access_programs?: {
         [key: string]: unknown;

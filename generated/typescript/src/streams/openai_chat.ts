@@ -91,6 +91,8 @@ export const RELAY: JsonObject | null = {
           "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": null}],
           "object": "chat.completion.chunk",
           "created": 0,
+          "id": "chatcmpl-toolwire",
+          "model": "toolwire",
         },
         "set": [[["id"], "id"], [["model"], "model"]],
         "cases": {},
@@ -99,7 +101,11 @@ export const RELAY: JsonObject | null = {
     "text": [
       {
         "event": {
-          "choices": [{"index": 0, "delta": {}, "finish_reason": null}], "object": "chat.completion.chunk", "created": 0
+          "choices": [{"index": 0, "delta": {}, "finish_reason": null}],
+          "object": "chat.completion.chunk",
+          "created": 0,
+          "id": "chatcmpl-toolwire",
+          "model": "toolwire",
         },
         "set": [[["choices", "0", "delta", "content"], "text"], [["id"], "id"], [["model"], "model"]],
         "cases": {},
@@ -108,7 +114,11 @@ export const RELAY: JsonObject | null = {
     "refusal": [
       {
         "event": {
-          "choices": [{"index": 0, "delta": {}, "finish_reason": null}], "object": "chat.completion.chunk", "created": 0
+          "choices": [{"index": 0, "delta": {}, "finish_reason": null}],
+          "object": "chat.completion.chunk",
+          "created": 0,
+          "id": "chatcmpl-toolwire",
+          "model": "toolwire",
         },
         "set": [[["choices", "0", "delta", "refusal"], "text"], [["id"], "id"], [["model"], "model"]],
         "cases": {},
@@ -126,6 +136,8 @@ export const RELAY: JsonObject | null = {
           ],
           "object": "chat.completion.chunk",
           "created": 0,
+          "id": "chatcmpl-toolwire",
+          "model": "toolwire",
         },
         "set": [
           [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
@@ -143,6 +155,8 @@ export const RELAY: JsonObject | null = {
           "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": null}],
           "object": "chat.completion.chunk",
           "created": 0,
+          "id": "chatcmpl-toolwire",
+          "model": "toolwire",
         },
         "set": [
           [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
@@ -156,7 +170,11 @@ export const RELAY: JsonObject | null = {
     "finish": [
       {
         "event": {
-          "choices": [{"index": 0, "delta": {}, "finish_reason": null}], "object": "chat.completion.chunk", "created": 0
+          "choices": [{"index": 0, "delta": {}, "finish_reason": null}],
+          "object": "chat.completion.chunk",
+          "created": 0,
+          "id": "chatcmpl-toolwire",
+          "model": "toolwire",
         },
         "set": [[["choices", "0", "finish_reason"], "finish_reason"], [["id"], "id"], [["model"], "model"]],
         "cases": {},
@@ -164,7 +182,9 @@ export const RELAY: JsonObject | null = {
     ],
     "usage": [
       {
-        "event": {"choices": [], "object": "chat.completion.chunk", "created": 0},
+        "event": {
+          "choices": [], "object": "chat.completion.chunk", "created": 0, "id": "chatcmpl-toolwire", "model": "toolwire"
+        },
         "set": [
           [["usage", "prompt_tokens"], "usage.input_tokens"],
           [["usage", "completion_tokens"], "usage.output_tokens"],
@@ -188,17 +208,31 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
         "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": null}],
         "object": "chat.completion.chunk",
         "created": 0,
+        "id": "chatcmpl-toolwire",
+        "model": "toolwire",
       }
     )
   ],
   "text": [
     (): JsonObject => (
-      {"choices": [{"index": 0, "delta": {}, "finish_reason": null}], "object": "chat.completion.chunk", "created": 0}
+      {
+        "choices": [{"index": 0, "delta": {}, "finish_reason": null}],
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "id": "chatcmpl-toolwire",
+        "model": "toolwire",
+      }
     )
   ],
   "refusal": [
     (): JsonObject => (
-      {"choices": [{"index": 0, "delta": {}, "finish_reason": null}], "object": "chat.completion.chunk", "created": 0}
+      {
+        "choices": [{"index": 0, "delta": {}, "finish_reason": null}],
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "id": "chatcmpl-toolwire",
+        "model": "toolwire",
+      }
     )
   ],
   "call_open": [
@@ -213,6 +247,8 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
         ],
         "object": "chat.completion.chunk",
         "created": 0,
+        "id": "chatcmpl-toolwire",
+        "model": "toolwire",
       }
     )
   ],
@@ -222,15 +258,27 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
         "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {}}]}, "finish_reason": null}],
         "object": "chat.completion.chunk",
         "created": 0,
+        "id": "chatcmpl-toolwire",
+        "model": "toolwire",
       }
     )
   ],
   "finish": [
     (): JsonObject => (
-      {"choices": [{"index": 0, "delta": {}, "finish_reason": null}], "object": "chat.completion.chunk", "created": 0}
+      {
+        "choices": [{"index": 0, "delta": {}, "finish_reason": null}],
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "id": "chatcmpl-toolwire",
+        "model": "toolwire",
+      }
     )
   ],
-  "usage": [(): JsonObject => ({"choices": [], "object": "chat.completion.chunk", "created": 0})],
+  "usage": [
+    (): JsonObject => (
+      {"choices": [], "object": "chat.completion.chunk", "created": 0, "id": "chatcmpl-toolwire", "model": "toolwire"}
+    )
+  ],
 };
 export const TRUNCATED: readonly string[] = ["length"];
 // Whether emit() can send a call the stream cut off (some dialects only send whole calls).

@@ -153,7 +153,15 @@ export const RELAY: JsonObject | null = {
         "event": {
           "type": "response.created",
           "response": {
-            "id": "resp_toolwire", "object": "response", "status": "in_progress", "model": "toolwire", "output": []
+            "id": "resp_toolwire",
+            "object": "response",
+            "created_at": 0,
+            "status": "in_progress",
+            "model": "toolwire",
+            "output": [],
+            "parallel_tool_calls": true,
+            "tool_choice": "auto",
+            "tools": [],
           },
         },
         "set": [[["response", "id"], "id"], [["response", "model"], "model"], [["sequence_number"], "sequence"]],
@@ -420,7 +428,15 @@ export const RELAY: JsonObject | null = {
         "event": {
           "type": "response.completed",
           "response": {
-            "id": "resp_toolwire", "object": "response", "status": "completed", "model": "toolwire", "output": []
+            "id": "resp_toolwire",
+            "object": "response",
+            "created_at": 0,
+            "status": "completed",
+            "model": "toolwire",
+            "output": [],
+            "parallel_tool_calls": true,
+            "tool_choice": "auto",
+            "tools": [],
           },
         },
         "set": [
@@ -460,7 +476,15 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
       {
         "type": "response.created",
         "response": {
-          "id": "resp_toolwire", "object": "response", "status": "in_progress", "model": "toolwire", "output": []
+          "id": "resp_toolwire",
+          "object": "response",
+          "created_at": 0,
+          "status": "in_progress",
+          "model": "toolwire",
+          "output": [],
+          "parallel_tool_calls": true,
+          "tool_choice": "auto",
+          "tools": [],
         },
       }
     )
@@ -569,7 +593,15 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
       {
         "type": "response.completed",
         "response": {
-          "id": "resp_toolwire", "object": "response", "status": "completed", "model": "toolwire", "output": []
+          "id": "resp_toolwire",
+          "object": "response",
+          "created_at": 0,
+          "status": "completed",
+          "model": "toolwire",
+          "output": [],
+          "parallel_tool_calls": true,
+          "tool_choice": "auto",
+          "tools": [],
         },
       }
     )

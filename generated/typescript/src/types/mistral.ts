@@ -75,12 +75,12 @@ export type MistralChatRequest = {
  * From `schemas/dialects/mistral/response.json#`.
  */
 export type MistralChatResponse = {
-  id?: string;
-  object?: "chat.completion";
-  created?: number;
-  model?: string;
+  id: string;
+  object: "chat.completion";
+  created: number;
+  model: string;
   choices: {
-    index?: number;
+    index: number;
     message: {
       role?: "assistant";
       content?: MistralMessageContent;
@@ -92,7 +92,7 @@ export type MistralChatResponse = {
      * Why the turn ended: the API reference enumerates these (client-python
      * ChatCompletionChoiceFinishReason).
      */
-    finish_reason?: "stop" | "length" | "model_length" | "error" | "tool_calls" | null;
+    finish_reason: "stop" | "length" | "model_length" | "error" | "tool_calls" | null;
     logprobs?: MistralChoiceLogprobs;
     prompt_logprobs?: MistralChoiceLogprobs;
     /**
@@ -104,7 +104,7 @@ export type MistralChatResponse = {
     }[] | null;
     [key: string]: unknown;
   }[];
-  usage?: MistralUsage;
+  usage: MistralUsage;
   [key: string]: unknown;
 };
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import request
 
@@ -19,6 +19,39 @@ class CacheCreation(BaseModel):
 
 
 class AnthropicUsage(BaseModel):
+    """
+    Billing and rate-limit usage (Usage). A message_delta event carries the cumulative MessageDeltaUsage, a subset in which input_tokens may be null.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    input_tokens: int | None
+    output_tokens: int
+    cache_creation_input_tokens: int | None = None
+    cache_read_input_tokens: int | None = None
+    cache_creation: CacheCreation | None = None
+    server_tool_use: dict[str, Any] | None = None
+    """
+    Server tool request counts (web_search_requests, web_fetch_requests, ...).
+    """
+    output_tokens_details: dict[str, Any] | None = None
+    """
+    Breakdown of output tokens (thinking_tokens).
+    """
+    service_tier: str | None = None
+    inference_geo: str | None = None
+    speed: str | None = None
+    """
+    The inference speed mode used: standard or fast.
+    """
+    iterations: list[dict[str, Any]] | None = None
+    """
+    Beta: per-iteration usage (input/output tokens and cache statistics of each sampling iteration of a server-side tool loop).
+    """
+
+
+class AnthropicUsage1(BaseModel):
     """
     Billing and rate-limit usage (Usage). A message_delta event carries the cumulative MessageDeltaUsage, a subset in which input_tokens may be null.
     """
@@ -81,15 +114,18 @@ class AnthropicMessagesResponse(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    id: str | None = None
+    id: str
     type: Literal['message']
     role: Literal['assistant']
-    model: str | None = None
+    model: str
     content: list[request.AnthropicContentBlock]
     stop_reason: str | None = None
     stop_sequence: str | None = None
     stop_details: AnthropicRefusalStopDetails | None = None
-    usage: AnthropicUsage | None = None
+    usage: AnthropicUsage = Field(..., title='AnthropicUsage')
+    """
+    Billing and rate-limit usage (Usage). A message_delta event carries the cumulative MessageDeltaUsage, a subset in which input_tokens may be null.
+    """
     container: AnthropicContainer | None = None
     context_management: dict[str, Any] | None = None
     """

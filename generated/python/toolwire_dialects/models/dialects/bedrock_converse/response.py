@@ -14,9 +14,9 @@ class BedrockTokenUsage(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    inputTokens: int | None = None
-    outputTokens: int | None = None
-    totalTokens: int | None = None
+    inputTokens: int
+    outputTokens: int
+    totalTokens: int
     cacheReadInputTokens: int | None = None
     cacheWriteInputTokens: int | None = None
     cacheReadInputTokenCount: int | None = None
@@ -29,7 +29,22 @@ class Metrics(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    latencyMs: int | None = None
+    latencyMs: int
+
+
+class BedrockTokenUsage1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    inputTokens: int | None = None
+    outputTokens: int | None = None
+    totalTokens: int | None = None
+    cacheReadInputTokens: int | None = None
+    cacheWriteInputTokens: int | None = None
+    cacheReadInputTokenCount: int | None = None
+    cacheWriteInputTokenCount: int | None = None
+    cacheDetails: list[Any] | None = None
+    serverToolUsage: dict[str, Any] | None = None
 
 
 class PromptRouter(BaseModel):
@@ -71,8 +86,8 @@ class BedrockConverseResponse(BaseModel):
     )
     output: BedrockConverseOutput = Field(..., title='BedrockConverseOutput')
     stopReason: str
-    usage: BedrockTokenUsage | None = Field(None, title='BedrockTokenUsage')
-    metrics: Metrics | None = None
+    usage: BedrockTokenUsage = Field(..., title='BedrockTokenUsage')
+    metrics: Metrics
     additionalModelResponseFields: Any | None = None
     trace: BedrockConverseTrace | None = None
     performanceConfig: request.BedrockPerformanceConfiguration | None = None

@@ -162,6 +162,18 @@ class Metrics(BaseModel):
     latencyMs: int | None = None
 
 
+class BedrockStreamMetadataEvent(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
+    p: str | None = None
+
+
 class BedrockMessageStartEvent1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -229,6 +241,18 @@ class BedrockContentBlockDeltaEvent1(BaseModel):
     )
     contentBlockIndex: conint(ge=0)
     delta: BedrockContentBlockDelta1 = Field(..., title='BedrockContentBlockDelta')
+    p: str | None = None
+
+
+class BedrockStreamMetadataEvent1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -302,6 +326,18 @@ class BedrockContentBlockDeltaEvent2(BaseModel):
     p: str | None = None
 
 
+class BedrockStreamMetadataEvent2(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
+    p: str | None = None
+
+
 class BedrockMessageStartEvent3(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -369,6 +405,18 @@ class BedrockContentBlockDeltaEvent3(BaseModel):
     )
     contentBlockIndex: conint(ge=0)
     delta: BedrockContentBlockDelta3 = Field(..., title='BedrockContentBlockDelta')
+    p: str | None = None
+
+
+class BedrockStreamMetadataEvent3(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -442,6 +490,18 @@ class BedrockContentBlockDeltaEvent4(BaseModel):
     p: str | None = None
 
 
+class BedrockStreamMetadataEvent4(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
+    p: str | None = None
+
+
 class BedrockMessageStartEvent5(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -509,6 +569,18 @@ class BedrockContentBlockDeltaEvent5(BaseModel):
     )
     contentBlockIndex: conint(ge=0)
     delta: BedrockContentBlockDelta5 = Field(..., title='BedrockContentBlockDelta')
+    p: str | None = None
+
+
+class BedrockStreamMetadataEvent5(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -582,6 +654,18 @@ class BedrockContentBlockDeltaEvent6(BaseModel):
     p: str | None = None
 
 
+class BedrockStreamMetadataEvent6(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
+    p: str | None = None
+
+
 class BedrockMessageStartEvent7(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -649,6 +733,18 @@ class BedrockContentBlockDeltaEvent7(BaseModel):
     )
     contentBlockIndex: conint(ge=0)
     delta: BedrockContentBlockDelta7 = Field(..., title='BedrockContentBlockDelta')
+    p: str | None = None
+
+
+class BedrockStreamMetadataEvent7(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -722,6 +818,18 @@ class BedrockContentBlockDeltaEvent8(BaseModel):
     p: str | None = None
 
 
+class BedrockStreamMetadataEvent8(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
+    p: str | None = None
+
+
 class BedrockMessageStartEvent9(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -789,6 +897,18 @@ class BedrockContentBlockDeltaEvent9(BaseModel):
     )
     contentBlockIndex: conint(ge=0)
     delta: BedrockContentBlockDelta9 = Field(..., title='BedrockContentBlockDelta')
+    p: str | None = None
+
+
+class BedrockStreamMetadataEvent9(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
     p: str | None = None
 
 
@@ -862,6 +982,18 @@ class BedrockContentBlockDeltaEvent10(BaseModel):
     p: str | None = None
 
 
+class BedrockStreamMetadataEvent10(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    usage: response.BedrockTokenUsage1
+    metrics: Metrics
+    trace: response.BedrockConverseTrace | None = None
+    performanceConfig: request.BedrockPerformanceConfiguration | None = None
+    serviceTier: request.BedrockServiceTier | None = None
+    p: str | None = None
+
+
 class BedrockStreamException(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -869,18 +1001,6 @@ class BedrockStreamException(BaseModel):
     message: str | None = None
     originalStatusCode: int | None = None
     originalMessage: str | None = None
-
-
-class BedrockStreamMetadataEvent(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
 
 
 class BedrockConverseStreamEvent1(BaseModel):
@@ -910,18 +1030,6 @@ class BedrockConverseStreamEvent1(BaseModel):
     serviceUnavailableException: BedrockStreamException | None = None
 
 
-class BedrockStreamMetadataEvent1(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
-
-
 class BedrockConverseStreamEvent2(BaseModel):
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
@@ -947,18 +1055,6 @@ class BedrockConverseStreamEvent2(BaseModel):
     validationException: BedrockStreamException | None = None
     throttlingException: BedrockStreamException | None = None
     serviceUnavailableException: BedrockStreamException | None = None
-
-
-class BedrockStreamMetadataEvent2(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
 
 
 class BedrockConverseStreamEvent3(BaseModel):
@@ -988,18 +1084,6 @@ class BedrockConverseStreamEvent3(BaseModel):
     serviceUnavailableException: BedrockStreamException | None = None
 
 
-class BedrockStreamMetadataEvent3(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
-
-
 class BedrockConverseStreamEvent4(BaseModel):
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
@@ -1025,18 +1109,6 @@ class BedrockConverseStreamEvent4(BaseModel):
     validationException: BedrockStreamException | None = None
     throttlingException: BedrockStreamException | None = None
     serviceUnavailableException: BedrockStreamException | None = None
-
-
-class BedrockStreamMetadataEvent4(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
 
 
 class BedrockConverseStreamEvent5(BaseModel):
@@ -1066,18 +1138,6 @@ class BedrockConverseStreamEvent5(BaseModel):
     serviceUnavailableException: BedrockStreamException | None = None
 
 
-class BedrockStreamMetadataEvent5(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
-
-
 class BedrockConverseStreamEvent6(BaseModel):
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
@@ -1103,18 +1163,6 @@ class BedrockConverseStreamEvent6(BaseModel):
     validationException: BedrockStreamException | None = None
     throttlingException: BedrockStreamException | None = None
     serviceUnavailableException: BedrockStreamException | None = None
-
-
-class BedrockStreamMetadataEvent6(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
 
 
 class BedrockConverseStreamEvent7(BaseModel):
@@ -1144,18 +1192,6 @@ class BedrockConverseStreamEvent7(BaseModel):
     serviceUnavailableException: BedrockStreamException | None = None
 
 
-class BedrockStreamMetadataEvent7(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
-
-
 class BedrockConverseStreamEvent8(BaseModel):
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
@@ -1181,18 +1217,6 @@ class BedrockConverseStreamEvent8(BaseModel):
     validationException: BedrockStreamException | None = None
     throttlingException: BedrockStreamException | None = None
     serviceUnavailableException: BedrockStreamException | None = None
-
-
-class BedrockStreamMetadataEvent8(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
 
 
 class BedrockConverseStreamEvent9(BaseModel):
@@ -1222,18 +1246,6 @@ class BedrockConverseStreamEvent9(BaseModel):
     serviceUnavailableException: BedrockStreamException | None = None
 
 
-class BedrockStreamMetadataEvent9(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
-
-
 class BedrockConverseStreamEvent10(BaseModel):
     """
     One ConverseStream event as the AWS SDKs decode a binary event-stream frame: {"<:event-type header>": payload}. Payloads may carry the AWS padding field p. Tool calls stream as contentBlockStart.start.toolUse {toolUseId, name} then contentBlockDelta.delta.toolUse.input JSON-text fragments. Source: botocore bedrock-runtime ConverseStreamOutput.
@@ -1259,18 +1271,6 @@ class BedrockConverseStreamEvent10(BaseModel):
     validationException: BedrockStreamException | None = None
     throttlingException: BedrockStreamException
     serviceUnavailableException: BedrockStreamException | None = None
-
-
-class BedrockStreamMetadataEvent10(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    usage: response.BedrockTokenUsage
-    metrics: Metrics
-    trace: response.BedrockConverseTrace | None = None
-    performanceConfig: request.BedrockPerformanceConfiguration | None = None
-    serviceTier: request.BedrockServiceTier | None = None
-    p: str | None = None
 
 
 class BedrockConverseStreamEvent11(BaseModel):

@@ -80,9 +80,9 @@ class Choice(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    index: int | None = None
+    index: int
     message: Message
-    finish_reason: FinishReason | None = None
+    finish_reason: FinishReason | None
     """
     Why the turn ended: the API reference enumerates these (client-python ChatCompletionChoiceFinishReason).
     """
@@ -102,9 +102,9 @@ class MistralChatResponse(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    id: str | None = None
-    object: Literal['chat.completion'] | None = None
-    created: int | None = None
-    model: str | None = None
+    id: str
+    object: Literal['chat.completion']
+    created: int
+    model: str
     choices: list[Choice]
-    usage: MistralUsage | None = None
+    usage: MistralUsage | None

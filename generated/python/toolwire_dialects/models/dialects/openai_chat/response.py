@@ -44,7 +44,7 @@ class Message(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    role: Literal['assistant'] | None = None
+    role: Literal['assistant']
     content: str | None = None
     refusal: str | None = None
     tool_calls: list[request.ToolCall] | None = None
@@ -93,9 +93,9 @@ class Choice(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    index: int | None = None
+    index: int
     message: Message
-    finish_reason: str | None = None
+    finish_reason: str | None
     logprobs: OpenAIChatChoiceLogprobs | None = None
 
 
@@ -107,10 +107,10 @@ class OpenAIChatResponse(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    id: str | None = None
-    object: Literal['chat.completion'] | None = None
-    created: int | None = None
-    model: str | None = None
+    id: str
+    object: Literal['chat.completion']
+    created: int
+    model: str
     choices: list[Choice]
     usage: OpenAIChatUsage | None = None
     service_tier: str | None = None

@@ -91,9 +91,9 @@ class OpenAIResponsesResponse(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    id: str | None = None
+    id: str
     object: Literal['response']
-    created_at: float | None = None
+    created_at: float
     completed_at: float | None = None
     status: str | None = None
     error: Error | None = None
@@ -101,12 +101,12 @@ class OpenAIResponsesResponse(BaseModel):
     Why the response failed (code, message), or null.
     """
     incomplete_details: IncompleteDetails | None = None
-    model: str | None = None
+    model: str
     output: list[OpenAIResponsesOutputItem]
     usage: OpenAIResponsesUsage | None = None
-    tools: list[request.OpenAIResponsesRequestTool] | None = None
-    tool_choice: request.ToolChoice | None = None
-    parallel_tool_calls: bool | None = None
+    tools: list[request.OpenAIResponsesRequestTool]
+    tool_choice: request.ToolChoice
+    parallel_tool_calls: bool | None
     access_programs: dict[str, Any] | None = None
     """
     Access programs the request ran under.

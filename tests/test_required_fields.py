@@ -124,7 +124,9 @@ def test_model_required_by_the_conversation_writers(spec: Any) -> None:
         for name, dialect in spec.dialects.items()
         if (ir := conversation_ir(dialect)) is not None and ir.request.model_required
     }
-    assert required == {"anthropic_messages", "openai_chat", "mistral", "cohere_v2", "ollama"}
+    # Responses' model is in every alternative of its root anyOf a conversion can meet (not the
+    # saved prompt's, which nothing converts into): tests/test_required_values.py
+    assert required == {"anthropic_messages", "openai_chat", "mistral", "cohere_v2", "ollama", "openai_responses"}
 
 
 THINKING = {"type": "thinking", "thinking": "hm"}

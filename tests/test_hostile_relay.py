@@ -456,9 +456,11 @@ def test_interleaved_calls_cut_anywhere_are_never_completed(relay: Any) -> None:
     for n in range(1, len(events) + 1):
         job_list = jobs("openai_chat", events[:n])
         check_invariant("openai_chat", events[:n], relay(job_list), job_list)
-    # A whole-call target sends each call once it is complete, in the order they came: no loss.
-    answers = relay([{"source": "openai_chat", "target": t, "strict": True, "events": events} for t in WHOLE_CALLS])
+    # A whole-call target sends each call once it is complete, in the order they came: no loss
+    # but Gemini's placeholder signature on the first call (its rule: tests/test_relay_rules.py).
+    answers = relay([{"source": "openai_chat", "target": t, "strict": False, "events": events} for t in WHOLE_CALLS])
     for target, answer in zip(WHOLE_CALLS, answers, strict=True):
-        assert answer["error"] is None and answer["losses"] == [], target
+        signed = [["signature.placeholder", "/calls/0"]] if target == "gemini" else []
+        assert answer["error"] is None and [loss[:2] for loss in answer["losses"]] == signed, target
         calls, _finish = assembled(target, answer["out"])
         assert calls == [("f", {"a": 1}, "complete"), ("g", {"b": 2}, "complete")], target

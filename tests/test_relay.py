@@ -479,5 +479,7 @@ def test_argument_text_with_nan_is_not_json_to_a_whole_call_target(target: str) 
     relay = convert_stream(NAN_CALL, source="openai_chat", target=target)
     out = list(relay)
     assert "NaN" not in json.dumps(out)
-    assert [loss.pointer for loss in relay.losses] == ["/calls/0/arguments"]
-    assert "(not valid JSON: NaN is not valid JSON); sent as {}" in relay.losses[0].what
+    # (Gemini's call also gets the placeholder signature: tests/test_relay_rules.py)
+    argument = [loss for loss in relay.losses if loss.code != "signature.placeholder"]
+    assert [loss.pointer for loss in argument] == ["/calls/0/arguments"]
+    assert "(not valid JSON: NaN is not valid JSON); sent as {}" in argument[0].what

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from toolwire_dialects import ConversionError, RequiredValueError, convert
 
-from toolwire.ir.conversation import conversation_ir
+from toolwire.ir.conversation import conversation_ir, required_keys
 from toolwire.spec.loader import load_spec
 
 SPEC = load_spec(Path(__file__).resolve().parents[1] / "schemas")
@@ -23,6 +23,42 @@ GEMINI = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
 
 def test_some_dialects_require_the_model() -> None:
     assert {"cohere_v2", "ollama"} <= set(NEEDS_MODEL)
+
+
+def test_a_model_required_through_the_root_any_of_is_required() -> None:
+    """Responses names its model in a root anyOf ({model, input}, {prompt}, {model,
+    previous_response_id}), not in `required`: a conversion cannot write a saved prompt, so
+    every alternative it can meet requires the model (from Gemini and Bedrock, which name it
+    in the URL, the request would otherwise go out with neither)."""
+    schema = SPEC.dialects["openai_responses"].envelopes["request"]
+    assert "model" not in schema.get("required", []) and "anyOf" in schema
+    assert "openai_responses" in NEEDS_MODEL
+    bedrock = {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}
+    with pytest.raises(RequiredValueError, match=r"openai_responses/request: /model: .*\(pass model=, or --model\)"):
+        convert(bedrock, source="bedrock_converse", target="openai_responses", shape="request")
+
+
+@pytest.mark.parametrize(
+    ("schema", "written", "required"),
+    [
+        # a key every alternative requires is required; one only some require is not
+        ({"anyOf": [{"required": ["a", "b"]}, {"required": ["a", "c"]}]}, {"a", "b", "c"}, {"a"}),
+        ({"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}, {"a", "b"}, set()),
+        # an alternative needing a key the writer never writes does not stand in for the others
+        (
+            {"anyOf": [{"required": ["model", "input"]}, {"required": ["prompt"]}]},
+            {"model", "input"},
+            {"model", "input"},
+        ),
+        ({"required": ["x"], "oneOf": [{"required": ["y"]}, {"required": ["z"]}]}, {"x", "y"}, {"x", "y"}),
+        # none the writer can meet: the root's own required only
+        ({"required": ["x"], "anyOf": [{"required": ["prompt"]}]}, {"x"}, {"x"}),
+    ],
+)
+def test_required_keys_from_the_root_alternatives(
+    schema: dict[str, Any], written: set[str], required: set[str]
+) -> None:
+    assert required_keys(schema, written) == required
 
 
 @pytest.mark.parametrize("target", NEEDS_MODEL)

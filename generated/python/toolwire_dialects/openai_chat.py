@@ -806,7 +806,7 @@ _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "
 _ENVELOPE_KINDS = (
     (
         "request",
-        (("messages", "model"),),
+        (("messages",),),
         dict(
             (
                 ("audio", ("object", "null")),

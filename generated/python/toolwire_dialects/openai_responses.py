@@ -1837,6 +1837,13 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
         wire["model"] = name
     elif canonical.get("model", _MISSING) is not _MISSING:
         lose("model.dropped", "/model", "the model name")
+    else:
+        raise _rt.RequiredValueError(
+            DIALECT,
+            "request",
+            "/model",
+            "the dialect requires a model and the request names none (pass model=, or --model)",
+        )
     messages = canonical["messages"]
     lead = 0
     leading = True
@@ -2338,7 +2345,7 @@ _REQUEST = _conv.RequestLayout(
         ),
     ),
     alternating=False,
-    model_required=False,
+    model_required=True,
     system_in=_system_in,
     tools_in=_tools_in,
     settings_in=_settings_in,

@@ -887,7 +887,7 @@ const KEYS = {
 const ENVELOPE_KINDS = [
     [
         "request",
-        [["messages", "model"]],
+        [["messages"]],
         {
             "audio": ["object", "null"],
             "frequency_penalty": ["number", "integer", "null"],

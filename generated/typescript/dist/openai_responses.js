@@ -2205,6 +2205,9 @@ function requestOut(canonical, model, out, lose) {
     else if (conv.keyOf(canonical, "model") !== undefined) {
         lose("model.dropped", "/model", "the model name");
     }
+    else {
+        throw new rt.RequiredValueError(DIALECT, "request", "/model", "the dialect requires a model and the request names none (pass model=, or --model)");
+    }
     messages = rt.getKey(canonical, "messages");
     lead = 0;
     leading = true;
@@ -2847,7 +2850,7 @@ const CONV_REQUEST = {
         ["stream"],
         ["user"],
     ]),
-    modelRequired: false,
+    modelRequired: true,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,

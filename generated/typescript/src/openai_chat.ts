@@ -1108,7 +1108,7 @@ const KEYS: { readonly [shape: string]: string } = {
 const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   [
     "request",
-    [["messages", "model"]],
+    [["messages"]],
     {
       "audio": ["object", "null"],
       "frequency_penalty": ["number", "integer", "null"],

@@ -2488,6 +2488,13 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
     rt.putOwn(wire, "model", name);
   } else if (conv.keyOf(canonical, "model") !== undefined) {
     lose("model.dropped", "/model", "the model name");
+  } else {
+    throw new rt.RequiredValueError(
+      DIALECT,
+      "request",
+      "/model",
+      "the dialect requires a model and the request names none (pass model=, or --model)" as string,
+    );
   }
   messages = rt.getKey(canonical, "messages");
   lead = 0;
@@ -3184,7 +3191,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["stream"],
     ["user"],
   ]),
-  modelRequired: false,
+  modelRequired: true,
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,

@@ -149,7 +149,7 @@ def _checker(pkg: ModuleType, schema_id: str | None) -> Check | None:
 @click.option(
     "--profile",
     metavar="PROFILE",
-    help="Accept the documented quirks of servers speaking the dialect (openai_chat: compat) before each "
+    help="Accept the documented quirks of servers speaking the dialect (openai_chat: compat, azure) before each "
     "event is checked; each quirk seen is a note.",
 )
 @generated_option()

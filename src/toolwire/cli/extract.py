@@ -36,7 +36,7 @@ def _profile_notes(schemas: Path, dialect: str, name: str, payload: Any) -> list
 @click.option(
     "--profile",
     metavar="PROFILE",
-    help="Name, on stderr, each documented server quirk of this profile the payload has (openai_chat: compat).",
+    help="Name, on stderr, each documented server quirk of this profile the payload has (openai_chat: compat, azure).",
 )
 @generated_option()
 @schemas_option()

@@ -68,7 +68,7 @@ def _fail(message: str) -> NoReturn:
 @click.option(
     "--profile",
     metavar="PROFILE",
-    help="With --dialect: accept the documented quirks of servers speaking it (openai_chat: compat), each named in a note.",
+    help="With --dialect: accept the documented quirks of servers speaking it (openai_chat: compat, azure), each named in a note.",
 )
 @click.option(
     "--strict",

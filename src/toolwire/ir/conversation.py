@@ -181,6 +181,20 @@ def _tool_leaves(dialect: Dialect) -> list[Tokens]:
     return out
 
 
+def required_keys(schema: dict[str, Any], written: set[str]) -> set[str]:
+    """The root keys a request the writer makes must have: the root's `required`, and of a root
+    anyOf/oneOf those required by every alternative the writer can meet (one whose keys it all
+    writes). An alternative needing a key no conversion writes (Responses' saved `prompt`)
+    cannot stand in for the others, so the key the rest require stays required (its model)."""
+    base = set(schema.get("required", []))
+    for key in ("anyOf", "oneOf"):
+        branches = [base | set(b.get("required", [])) for b in schema.get(key, []) if isinstance(b, dict)]
+        met = [keys for keys in branches if keys <= written]
+        if met:
+            base |= set.intersection(*met)
+    return base
+
+
 def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
     turns = tuple(tokens(spec["turns"]))
     model = _toks(spec.get("model"))
@@ -193,11 +207,11 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
             _toks(system_spec.get("parts")),
         )
     settings = tuple(_setting(n, s, dialect) for n, s in spec.get("settings", {}).items())
-    required = dialect.envelopes.get("request", {}).get("required", [])
     leaves = [turns, *_tool_leaves(dialect)]
     leaves += [t for t in (model, system.tokens if system else None) if t is not None]
     leaves += [s.tokens for s in settings] + [a for s in settings for a in s.aliases]
     leaves += [toks for s in settings for toks, _value in s.companions]
+    required = required_keys(dialect.envelopes.get("request", {}), {leaf[0] for leaf in leaves if leaf})
     return RequestLayout(
         turns=turns,
         model=model,

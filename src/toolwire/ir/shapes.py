@@ -333,14 +333,32 @@ def _envelope_check(spec: Spec, dialect: Dialect, kind: str, locations: list[Loc
     closed = envelope.get("closed", False)
     closed_at = [()] if closed is True else [tuple(tokens(path)) for path in closed or []]
     found = envelope_check(spec.documents, dialect.envelopes[kind]["$id"], paths, tuple(closed_at))
+    required = tuple(tuple(keys) for keys in found["required"])
     return EnvelopeCheck(
-        required=tuple(tuple(keys) for keys in found["required"]),
+        required=_left_out(dialect, required) if kind == "request" else required,
         top=tuple((key, tuple(types)) for key, types in found["top"]),
         checks=tuple(
             (tuple(toks), tuple(types), must, values, keys) for toks, types, must, values, keys in found["checks"]
         ),
         known=found["known"],
     )
+
+
+def _left_out(dialect: Dialect, required: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """The request's required root keys without those a documented server quirk leaves out (a
+    profile's request quirk at the root that fills them: Azure OpenAI names the deployment in
+    the URL, not a model in the body): decoding reads such a body, with no canonical value for
+    them. The schema still requires them (validate reports it unless the profile is asked for),
+    and a writer whose dialect requires a model raises RequiredValueError unless model= names it."""
+    quirks = [q for profile in dialect.profiles.values() for q in profile.get("quirks", [])]
+    keys = {k for q in quirks if q["path"] == "" and "request" in q["kinds"] for k in _fills(q["accept"])}
+    if not keys:
+        return required
+    return tuple(sorted({tuple(key for key in alternative if key not in keys) for alternative in required}))
+
+
+def _fills(accept: Any) -> list[str]:
+    return list(accept.get("fill", {})) if isinstance(accept, dict) else []
 
 
 def _conditions(values: dict[str, Any]) -> tuple[Condition, ...]:

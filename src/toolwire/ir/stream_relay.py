@@ -16,6 +16,7 @@ from typing import Any
 from toolwire.ir.nodes import term
 from toolwire.ir.stream_events import pointer
 from toolwire.ir.stream_nodes import ConstantTest, Pointer, StreamPlanError, Tokens
+from toolwire.ir.stream_rules import RelayRules
 from toolwire.spec.positions import tokens
 
 __all__ = ["RelayIR", "RelayRead", "RelayReadKind", "RelaySlot", "RelayWrite", "relay_ir"]
@@ -119,6 +120,8 @@ class RelayIR:
     writes: tuple[tuple[str, tuple[RelayWrite, ...]], ...] = field(metadata=term("stream.relay.writes"))
     # the dialect's usage_excludes (dialect.json): what its usage reads and writes count
     usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the dialect's signature and part_order rules as its relay keeps them (ir/stream_rules.py)
+    rules: RelayRules = field(default_factory=RelayRules)
 
     @property
     def slots(self) -> frozenset[str]:
@@ -212,6 +215,15 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
         "item_ids": dict(relay.item_ids),
         "writes": {kind: [_folded(w, each) for w in ws] for kind, ws in relay.writes if kind != "each"},
         "usage_excludes": [[name, list(parts)] for name, parts in relay.usage_excludes],
+        "rules": {
+            "signatures": [
+                [s.template, s.index, list(s.block), s.key, list(s.aliases), s.placeholder, s.what]
+                for s in relay.rules.signatures
+            ],
+            "first": list(relay.rules.first),
+            "then": list(relay.rules.then),
+            "dropped": dict(relay.rules.dropped),
+        },
     }
 
 

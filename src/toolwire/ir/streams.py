@@ -8,6 +8,7 @@ stream template and runtime; see meta/stream.schema.json for the terms and the r
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -27,11 +28,14 @@ from toolwire.ir.stream_nodes import (
     StreamPlanError,
     StreamRule,
     Tokens,
+    WireCall,
 )
-from toolwire.ir.stream_relay import relay_ir
+from toolwire.ir.stream_relay import RelayIR, relay_ir
+from toolwire.ir.stream_rules import relay_rules
 from toolwire.ir.usage import usage_excludes
 from toolwire.spec.model import Dialect, Spec
 from toolwire.spec.positions import tokens
+from toolwire.spec.rules import rules_of
 
 __all__ = ["StreamPlanError", "stream_ir"]
 
@@ -179,5 +183,14 @@ def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
         scans=scans,
         events=events,
         emit=stream_emit(mapping, tuple(rules), call, has_stop),
-        relay=relay_ir(mapping, usage_excludes(dialect.mapping)),
+        relay=_relay(dialect, mapping, call),
     )
+
+
+def _relay(dialect: Dialect, mapping: dict[str, Any], call: WireCall) -> RelayIR | None:
+    """The relay IR, with the request rules its writes keep."""
+    relay = relay_ir(mapping, usage_excludes(dialect.mapping))
+    if relay is None:
+        return None
+    kept = tuple(r for r in rules_of(dialect) if r.envelope == "request")
+    return dataclasses.replace(relay, rules=relay_rules(relay.writes, kept, call))

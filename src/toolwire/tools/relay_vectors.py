@@ -78,6 +78,18 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
             ],
         },
         {
+            # a target whose rule puts reasoning before calls (part_order) leaves it out: a
+            # stream cannot move it back before the call already sent
+            "description": "a call, then reasoning",
+            "canonical": [
+                start,
+                *call,
+                {"type": "reasoning_delta", "dialect": dialect, "text": "That was the weather."},
+                {"type": "finish", "finish_reason": "tool_calls"},
+                *end,
+            ],
+        },
+        {
             "description": "a call cut off by the length limit",
             "canonical": [start, *call[:2], {"type": "finish", "finish_reason": "length"}, *end],
         },

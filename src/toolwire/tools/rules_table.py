@@ -43,6 +43,12 @@ carries a key: the provider's documented placeholder is put on one another diale
 `part_order` (blocks of some kinds come before others in a turn: a later one is moved
 before them).
 
+A stream relayed into the dialect (`convert_stream`) is one turn and keeps the last two as
+they are found in the dialect's relay templates: the first call written gets the signature
+placeholder unless it came signed, and a block of an earlier kind that arrives after one of a
+later kind (reasoning after a call) is left out with a `part.unsupported` loss naming the
+rule, since a stream cannot move it back before what it already sent.
+
 Checked and not added, for want of evidence that the provider enforces them today: for
 Anthropic, tools beside tool blocks (the API dropped "Requests which include tool_use or
 tool_result blocks must define tools" on 2025-02-27, its API release notes, as Anthropic's

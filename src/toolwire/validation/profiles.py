@@ -72,7 +72,7 @@ class Profile:
                 q["name"],
                 q["what"],
                 frozenset(q["kinds"]),
-                tuple(t.replace("~1", "/").replace("~0", "~") for t in q["path"][1:].split("/")),
+                tuple(t.replace("~1", "/").replace("~0", "~") for t in q["path"][1:].split("/")) if q["path"] else (),
                 jsonschema.Draft202012Validator(q["match"]),
                 q["accept"].get("fill") if isinstance(q["accept"], dict) else None,
                 (q["accept"]["replace"],) if isinstance(q["accept"], dict) and "replace" in q["accept"] else (),

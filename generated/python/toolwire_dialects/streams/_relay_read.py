@@ -61,6 +61,7 @@ def compiled(module: StreamModule) -> dict[str, Any]:
         "stop_means_calls": bool(relay["stop_means_calls"]),
         "item_ids": dict(relay["item_ids"]),
         "usage_excludes": tuple((n, tuple(parts)) for n, parts in relay["usage_excludes"]),
+        "rules": relay.get("rules"),
         "writes": {
             kind: [_template(w, builders[kind][i]) for i, w in enumerate(ws)] for kind, ws in relay["writes"].items()
         },

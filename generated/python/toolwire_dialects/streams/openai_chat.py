@@ -215,6 +215,7 @@ RELAY: dict[str, Any] | None = {
         ],
     },
     "usage_excludes": [],
+    "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

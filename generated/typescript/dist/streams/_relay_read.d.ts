@@ -41,6 +41,7 @@ export interface Compiled {
     readonly stopMeansCalls: boolean;
     readonly itemIds: ReadonlyMap<string, string>;
     readonly usageExcludes: Excludes;
+    readonly rules: JsonObject | null;
     readonly writes: ReadonlyMap<string, Template[]>;
 }
 /** A stream module's RELAY with token lists and reads grouped by (event, path), once. */

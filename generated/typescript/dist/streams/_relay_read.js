@@ -69,6 +69,7 @@ export function compiled(module) {
         stopMeansCalls: Boolean(relay["stop_means_calls"]),
         itemIds,
         usageExcludes: relay["usage_excludes"].map(([n, parts]) => [n, parts]),
+        rules: (relay["rules"] ?? null),
         writes,
     };
     CACHE.set(name, done);

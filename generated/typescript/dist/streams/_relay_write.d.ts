@@ -3,11 +3,10 @@
  * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
  *
  * Blocks: a text, reasoning or call block is opened by its first event and closed when another
- * block opens, when its call stops, or at the end. The finish and usage are written when the
- * input ends (a target may carry both in one event, Anthropic's message_delta). Held meanwhile:
- * the open block (and, where the target's events repeat it whole, its text so far), the calls'
- * ids and names, a call's argument text while it is open when the target writes it whole.
- * Every canonical value no template takes is a reported loss, once per kind of value.
+ * opens, when its call stops, or at the end. Finish and usage are written when the input ends
+ * (one event may carry both, Anthropic's message_delta). Held: the open block (its text so far
+ * where the target repeats it), the calls' ids and names, an open call's arguments where the
+ * target writes them whole. A value no template takes is a loss, once (rules: _relay_rules).
  */
 import { type Dialect } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";

@@ -5,11 +5,10 @@
  * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
  *
  * Blocks: a text, reasoning or call block is opened by its first event and closed when another
- * block opens, when its call stops, or at the end. The finish and usage are written when the
- * input ends (a target may carry both in one event, Anthropic's message_delta). Held meanwhile:
- * the open block (and, where the target's events repeat it whole, its text so far), the calls'
- * ids and names, a call's argument text while it is open when the target writes it whole.
- * Every canonical value no template takes is a reported loss, once per kind of value.
+ * opens, when its call stops, or at the end. Finish and usage are written when the input ends
+ * (one event may carry both, Anthropic's message_delta). Held: the open block (its text so far
+ * where the target repeats it), the calls' ids and names, an open call's arguments where the
+ * target writes them whole. A value no template takes is a loss, once (rules: _relay_rules).
  */
 import { finishReasonOut, streamOf } from "../_dialect.js";
 import { hasOwn, isObject, report } from "../_errors.js";
@@ -20,6 +19,7 @@ import { usageOut } from "../_usage.js";
 import { _copy, equal, get, truthy } from "./_events.js";
 import { Block, canonicalOf, field, loadsText, pyStr, put, usageSlots } from "./_relay_blocks.js";
 import { compiled } from "./_relay_read.js";
+import { KeptRules } from "./_relay_rules.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
     dialect;
@@ -48,6 +48,7 @@ export class RelayWriter {
     #finish = null;
     #usage = new Map();
     #excludes; // the target's usage_excludes
+    #rules;
     #wireUsage = new Map(); // the usage as the target counts it (usageOut), at the end
     #sequence = 0;
     check = null; // the target's reading of what is written (set by the relay)
@@ -60,6 +61,7 @@ export class RelayWriter {
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
         this.#excludes = relay.usageExcludes;
+        this.#rules = new KeptRules(relay.rules); // the target's signature and part_order rules
         this.strict = options.strict ?? false;
         this.idMap = options.idMap ?? new IdMap();
         this.#target = dialect;
@@ -78,13 +80,14 @@ export class RelayWriter {
         this.#reported.add(what);
         report(this.losses, this.strict, code, pointer, this.dialect, what);
     }
+    #lose = (code, pointer, what) => this.#loss(code, pointer, what);
     /** Report a loss found outside the writer (the source leaving a block out). */
     loss(code, pointer, what) {
-        this.#loss(code, pointer, what);
+        this.#lose(code, pointer, what);
     }
     // --- writing templates -----------------------------------------------------------------
     #write(kind, values, out, reason = null) {
-        for (const template of this.writes.get(kind) ?? []) {
+        for (const [i, template] of (this.writes.get(kind) ?? []).entries()) {
             const event = template.build();
             if (reason !== null && template.cases.size) {
                 const overlay = template.cases.get(reason);
@@ -100,13 +103,13 @@ export class RelayWriter {
                 if (value !== null && value !== undefined)
                     put(event, toks, value);
             }
+            const call = values["_call"] ?? this.#block?.call ?? null;
+            const at = call !== null ? `/calls/${call.index}` : `/${kind}`;
+            if (this.#rules.signs.size)
+                this.#rules.sign(kind, i, event, this.#lose, at);
             this.#sequence += 1;
             out.push(event);
-            if (this.check !== null) {
-                const given = values["_call"];
-                const call = given ?? this.#block?.call ?? null;
-                this.check.feed(kind, event, call !== null ? call.index : null);
-            }
+            this.check?.feed(kind, event, call !== null ? call.index : null);
         }
     }
     #value(slot, values) {
@@ -157,10 +160,8 @@ export class RelayWriter {
             return (this.itemIds.get("call") ?? "item_") + String(call.block);
         return null;
     }
-    /**
-     * The call as the target's wire tool_call, from the source's complete canonical call (its
-     * extensions ride along, for a same-dialect relay) or the argument text that came.
-     */
+    /** The call as the target's wire tool_call, from the source's complete canonical call (its
+     * extensions ride along, for a same-dialect relay) or the argument text that came. */
     #wholeCall(call) {
         const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
         for (const loss of encoded.losses) {
@@ -175,6 +176,7 @@ export class RelayWriter {
         this.#blocks += 1;
         this.#kinds.set(kind, block.kindIndex + 1);
         this.#block = block;
+        this.#rules.opened(kind);
         this.#write(`${kind}_open`, {}, out);
         return block;
     }
@@ -208,10 +210,8 @@ export class RelayWriter {
             call.parts = [];
         }
     }
-    /**
-     * The source completed the call: its argument text is checked against the source's
-     * reading of it, sent whole if none came, and its block closed.
-     */
+    /** The source completed the call: its argument text is checked against the source's
+     * reading of it, sent whole if none came, and its block closed. */
     #callStop(call, canonical, out) {
         call.canonical = canonical;
         const args = isObject(canonical) ? get(canonical, "arguments") : null;
@@ -233,7 +233,8 @@ export class RelayWriter {
                     same = false;
                 }
                 if (!same) {
-                    this.#loss("stream.arguments_changed", `/calls/${call.index}/arguments`, `argument text ${pyRepr(pySlice(sent, 0, 40))} as the source reads it`);
+                    const what = `argument text ${pyRepr(pySlice(sent, 0, 40))} as the source reads it`;
+                    this.#loss("stream.arguments_changed", `/calls/${call.index}/arguments`, what);
                 }
             }
         }
@@ -307,6 +308,8 @@ export class RelayWriter {
     }
     #text(kind, text, out) {
         let block = this.#block;
+        if ((block === null || block.kind !== kind) && this.#rules.late(kind, this.#lose))
+            return;
         if (block === null || block.kind !== kind)
             block = this.#open(kind, out);
         if (this.#keepText)
@@ -342,14 +345,15 @@ export class RelayWriter {
             return;
         }
         let block = this.#block;
+        if ((block === null || block.kind !== "reasoning") && this.#rules.late("reasoning", this.#lose))
+            return;
         if (block === null || block.kind !== "reasoning")
             block = this.#open("reasoning", out);
         block.signature = signature;
         this.#write("signature", { signature }, out);
     }
     #signatureLost(event) {
-        const what = `a reasoning signature of ${pyStr(get(event, "dialect"))}`;
-        this.#loss("reasoning.dropped", "/reasoning/extensions", what);
+        this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
     }
     #callStart(event, out) {
         const index = event["index"];
@@ -424,7 +428,7 @@ export class RelayWriter {
         }
         this.#close(out);
         this.#flush(out, true);
-        this.#wireUsage = usageOut(this.#usage, usageSlots(this.#slots), this.#excludes, (c, p, w) => this.#loss(c, p, w));
+        this.#wireUsage = usageOut(this.#usage, usageSlots(this.#slots), this.#excludes, this.#lose);
         this.#write("finish", { finish_reason: wire }, out, canonical);
         if (this.#usage.size)
             this.#write("usage", {}, out);
@@ -436,13 +440,13 @@ export class RelayWriter {
         this.cut = true;
         this.#flush(out, true);
         const carried = usageSlots((this.writes.get("usage") ?? []).flatMap((t) => t.set.map(([, slot]) => slot)));
-        this.#wireUsage = usageOut(this.#usage, carried, this.#excludes, (c, p, w) => this.#loss(c, p, w));
+        this.#wireUsage = usageOut(this.#usage, carried, this.#excludes, this.#lose);
         if (this.#usage.size && carried.size)
             this.#write("usage", {}, out);
     }
     /** The source's calls (its Assembler's) against the target's reading of what was written:
      * each call read otherwise is a loss, unless one was reported for it already. */
     compare(source) {
-        this.check?.report(source, this.losses, (code, pointer, what) => this.#loss(code, pointer, what));
+        this.check?.report(source, this.losses, this.#lose);
     }
 }

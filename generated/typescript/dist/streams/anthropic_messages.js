@@ -194,6 +194,14 @@ export const RELAY = {
         "end": [{ "event": { "type": "message_stop" }, "set": [], "cases": {} }],
     },
     "usage_excludes": [["input_tokens", ["cached_input_tokens", "cache_write_input_tokens"]]],
+    "rules": {
+        "signatures": [],
+        "first": ["reasoning"],
+        "then": ["call"],
+        "dropped": {
+            "reasoning": "the reasoning block after a later block of its turn (left out: a relayed stream cannot move it back; rule anthropic_messages/thinking-before-tool-use)"
+        },
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

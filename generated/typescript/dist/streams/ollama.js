@@ -128,6 +128,7 @@ export const RELAY = {
         ],
     },
     "usage_excludes": [],
+    "rules": { "signatures": [], "first": [], "then": [], "dropped": {} },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

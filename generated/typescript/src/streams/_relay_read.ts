@@ -53,6 +53,7 @@ export interface Compiled {
   readonly stopMeansCalls: boolean;
   readonly itemIds: ReadonlyMap<string, string>;
   readonly usageExcludes: Excludes;
+  readonly rules: JsonObject | null; // the target's signature and part_order rules (_relay_rules)
   readonly writes: ReadonlyMap<string, Template[]>;
 }
 
@@ -116,6 +117,7 @@ export function compiled(module: RelayStreamModule): Compiled {
     stopMeansCalls: Boolean(relay["stop_means_calls"]),
     itemIds,
     usageExcludes: (relay["usage_excludes"] as [string, string[]][]).map(([n, parts]) => [n, parts] as const),
+    rules: (relay["rules"] ?? null) as JsonObject | null,
     writes,
   };
   CACHE.set(name, done);

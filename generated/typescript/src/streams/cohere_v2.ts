@@ -167,6 +167,7 @@ export const RELAY: JsonObject | null = {
     ],
   },
   "usage_excludes": [],
+  "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

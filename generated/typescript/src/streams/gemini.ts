@@ -136,6 +136,23 @@ export const RELAY: JsonObject | null = {
     ],
   },
   "usage_excludes": [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
+  "rules": {
+    "signatures": [
+      [
+        "call_close",
+        0,
+        ["candidates", "0", "content", "parts", "0"],
+        "thoughtSignature",
+        ["thought_signature"],
+        "skip_thought_signature_validator",
+        "the first functionCall block of the turn without thoughtSignature (sent " +
+            "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+      ]
+    ],
+    "first": [],
+    "then": [],
+    "dropped": {},
+  },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -21,6 +21,7 @@ from ._events import _copy
 from ._relay_blocks import Block, canonical_of, field, put, usage_slots
 from ._relay_check import CallCheck
 from ._relay_read import compiled
+from ._relay_rules import KeptRules
 
 __all__ = ["RelayWriter"]
 
@@ -37,6 +38,7 @@ class RelayWriter:
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
         self._excludes = relay["usage_excludes"]
+        self._rules = KeptRules(relay["rules"])  # the target's signature and part_order rules
         self.strict = strict
         self.losses: list[Loss] = []
         self.id_map = IdMap() if id_map is None else id_map
@@ -78,7 +80,7 @@ class RelayWriter:
 
     # --- writing templates -----------------------------------------------------------------
     def _write(self, kind: str, values: dict[str, Any], out: list[dict[str, Any]], case: str | None = None) -> None:
-        for template in self.writes.get(kind, ()):
+        for i, template in enumerate(self.writes.get(kind, ())):
             event: dict[str, Any] = template["build"]()
             if case is not None and template["cases"]:
                 overlay = template["cases"].get(case)
@@ -94,10 +96,12 @@ class RelayWriter:
                 value = self._value(slot, values)
                 if value is not None:
                     put(event, toks, value)
+            call = values.get("_call") or (self._block.call if self._block is not None else None)
+            if self._rules.signs:
+                self._rules.sign(kind, i, event, self._loss, f"/calls/{call['index']}" if call else f"/{kind}")
             self._sequence += 1
             out.append(event)
             if self.check is not None:
-                call = values.get("_call") or (self._block.call if self._block is not None else None)
                 self.check.feed(kind, event, call["index"] if call is not None else None)
 
     def _value(self, slot: str, values: dict[str, Any]) -> Any:
@@ -159,6 +163,7 @@ class RelayWriter:
         self._blocks += 1
         self._kinds[kind] = block.kind_index + 1
         self._block = block
+        self._rules.opened(kind)
         self._write(f"{kind}_open", {}, out)
         return block
 
@@ -265,6 +270,8 @@ class RelayWriter:
     def _text(self, kind: str, text: str, out: list[dict[str, Any]]) -> None:
         block = self._block
         if block is None or block.kind != kind:
+            if self._rules.late(kind, self._loss):
+                return
             block = self._open(kind, out)
         if self._keep_text:
             block.text.append(text)
@@ -298,6 +305,8 @@ class RelayWriter:
             return
         block = self._block
         if block is None or block.kind != "reasoning":
+            if self._rules.late("reasoning", self._loss):
+                return
             block = self._open("reasoning", out)
         block.signature = signature
         self._write("signature", {"signature": signature}, out)

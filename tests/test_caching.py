@@ -335,7 +335,7 @@ def test_a_cache_point_with_no_block_before_it_stays_a_bedrock_block() -> None:
                     {"cachePoint": {"type": "default"}},
                 ],
             }
-        ]
+        ],
     }
     parts = get_dialect(BEDROCK).decode_request(copy.deepcopy(bedrock), id_map=IdMap())["messages"][0]["parts"]
     assert [p["type"] for p in parts] == ["wire", "text", "wire"] and parts[1]["cache"] == {}

@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 from ._conv_layout import CacheMarker, Constants, RequestLayout
+from ._conv_out import Out
 from ._conv_parts import spelling_for
 from ._conv_paths import get, pointer, put
 from ._errors import MISSING, CanonicalError, DecodeError, describe
@@ -227,7 +228,7 @@ def _checked(value: Any, at: str) -> None:
         raise CanonicalError("request", ValueError(f"{at}: {expected}, got {describe(value)}"))
 
 
-def cache_out(canonical: dict[str, Any], layout: RequestLayout, out: Any) -> dict[str, Any]:
+def cache_out(canonical: dict[str, Any], layout: RequestLayout, out: Out) -> dict[str, Any]:
     """A canonical request whose cache values are the target's markers (a copy when it has
     any); each one the target has no marker for is a loss (out.lose)."""
     cache = layout.cache
@@ -250,7 +251,7 @@ def cache_out(canonical: dict[str, Any], layout: RequestLayout, out: Any) -> dic
     return canonical
 
 
-def _top_out(canonical: dict[str, Any], value: dict[str, Any], cache: CacheMarker | None, out: Any) -> None:
+def _top_out(canonical: dict[str, Any], value: dict[str, Any], cache: CacheMarker | None, out: Out) -> None:
     """The request's own breakpoint: its marker, or on the last part where the target has none."""
     if cache is not None and cache.request is not None and cache.value is not None:
         _own_fields(canonical, out.dialect)[pointer(cache.request)] = _marker(cache, cache.value, value)
@@ -265,7 +266,7 @@ def _top_out(canonical: dict[str, Any], value: dict[str, Any], cache: CacheMarke
         out.lose("cache.dropped", "/cache", _what(value))
 
 
-def _carried(part: dict[str, Any], role: Any, layout: RequestLayout, out: Any) -> bool:
+def _carried(part: dict[str, Any], role: Any, layout: RequestLayout, out: Out) -> bool:
     """Whether the target writes the part at all (and can mark it): the marker of one it
     leaves out (with a loss of its own) would move onto the block before."""
     kind = part.get("type")
@@ -278,7 +279,7 @@ def _carried(part: dict[str, Any], role: Any, layout: RequestLayout, out: Any) -
     return kind in ("tool_call", "tool_result") or spelling_for(part, str(role), layout.parts) is not None
 
 
-def _parts_out(message: dict[str, Any], at: str, layout: RequestLayout, out: Any) -> list[Any]:
+def _parts_out(message: dict[str, Any], at: str, layout: RequestLayout, out: Out) -> list[Any]:
     cache = layout.cache
     written: list[Any] = []
     for j, part in enumerate(message["parts"]):
@@ -327,7 +328,7 @@ def cache_blocks(wire: Any, layout: RequestLayout) -> Any:
     return wire
 
 
-def _tools_out(canonical: dict[str, Any], tools: list[Any], cache: CacheMarker | None, out: Any) -> None:
+def _tools_out(canonical: dict[str, Any], tools: list[Any], cache: CacheMarker | None, out: Out) -> None:
     markers: dict[int, dict[str, Any]] = {}  # tool index -> the marker after it
     for i, tool in enumerate(tools):
         value = tool.pop("cache", None) if type(tool) is dict else None

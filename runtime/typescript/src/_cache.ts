@@ -94,9 +94,8 @@ function lift(holder: JsonObject, dialect: string, key: string, cache: CacheMark
 }
 
 function isBlock(cache: CacheMarker, part: unknown, dialect: string): JsonObject | null {
-  if (!isObject(part) || getOwn(part, "type") !== "wire" || getOwn(part, "dialect") !== dialect || cache.block === null) {
-    return null;
-  }
+  const own = isObject(part) && getOwn(part, "type") === "wire" && getOwn(part, "dialect") === dialect;
+  if (!own || cache.block === null) return null;
   return read(cache, cache.block, getOwn(part, "value"));
 }
 

@@ -429,3 +429,26 @@ def test_response_usage_carries_cache_reads_and_writes_between_anthropic_and_bed
     assert usage["totalTokens"] == 128
     back = convert(bedrock, source=BEDROCK, target=ANTHROPIC, shape="response").value
     assert back["usage"] == anthropic["usage"]
+
+
+def test_a_block_kept_verbatim_carries_its_breakpoint_inside() -> None:
+    document = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "A long manual."}}
+    marked = {**document, "cache_control": {"type": "ephemeral"}}
+    canonical = {
+        "model": "c",
+        "settings": {"max_tokens": 64},
+        "messages": [
+            {
+                "role": "user",
+                "parts": [
+                    {"type": "wire", "dialect": ANTHROPIC, "value": document, "cache": {"ttl": "1h"}},
+                    {"type": "wire", "dialect": ANTHROPIC, "value": marked, "cache": {}},
+                ],
+            }
+        ],
+    }
+    (answer,) = _both(_job(None, ANTHROPIC, canonical))
+    first, second = answer["value"]["messages"][0]["content"]
+    assert first == {**document, "cache_control": {"type": "ephemeral", "ttl": "1h"}}
+    assert second == marked, "the block's own marker stays"
+    assert _losses(answer, "cache.dropped") == {("/messages/0/parts/1/cache", "a prompt-cache breakpoint")}

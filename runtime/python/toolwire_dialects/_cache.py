@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ._conv_layout import CacheMarker, Constants, RequestLayout
+from ._conv_layout import CacheMarker, Constants, RequestLayout, Toks
 from ._conv_out import Out
 from ._conv_parts import spelling_for
 from ._conv_paths import get, pointer, put
@@ -279,6 +279,23 @@ def _carried(part: dict[str, Any], role: Any, layout: RequestLayout, out: Out) -
     return kind in ("tool_call", "tool_result") or spelling_for(part, str(role), layout.parts) is not None
 
 
+def _mark(part: dict[str, Any], cache: CacheMarker, at: Toks, value: dict[str, Any], dialect: str) -> bool:
+    """A field marker put where the part's block gets it (a wire block verbatim: in it); False
+    when the block holds a marker of its own already."""
+    marker = _marker(cache, cache.value or (), value)
+    if part.get("type") == "wire":
+        block = part.get("value")
+        if type(block) is not dict or get(block, at) is not MISSING:
+            return False
+        put(block, at, marker)
+        return True
+    fields = _own_fields(_holder(part), dialect)
+    if pointer(at) in fields:
+        return False
+    fields[pointer(at)] = marker
+    return True
+
+
 def _parts_out(message: dict[str, Any], at: str, layout: RequestLayout, out: Out) -> list[Any]:
     cache = layout.cache
     written: list[Any] = []
@@ -289,12 +306,9 @@ def _parts_out(message: dict[str, Any], at: str, layout: RequestLayout, out: Out
             continue
         if cache is None or not _carried(part, message.get("role"), layout, out):
             out.lose("cache.dropped", f"{at}/{j}/cache", _what(value))
-        elif cache.at is not None and cache.value is not None:
-            fields = _own_fields(_holder(part), out.dialect)
-            if pointer(cache.at) in fields:  # the block keeps a marker of its own
+        elif cache.at is not None:
+            if not _mark(part, cache, cache.at, value, out.dialect):
                 out.lose("cache.dropped", f"{at}/{j}/cache", _what(value))
-            else:
-                fields[pointer(cache.at)] = _marker(cache, cache.value, value)
         elif cache.block is not None:
             block = _marker(cache, cache.block, value)
             if part.get("type") != "wire":
@@ -334,12 +348,9 @@ def _tools_out(canonical: dict[str, Any], tools: list[Any], cache: CacheMarker |
         value = tool.pop("cache", None) if type(tool) is dict else None
         if value is None:
             continue
-        if cache is not None and cache.at is not None and cache.value is not None:
-            fields = _own_fields(tool, out.dialect)
-            if pointer(cache.at) in fields:
+        if cache is not None and cache.at is not None:
+            if not _mark(tool, cache, cache.at, value, out.dialect):
                 out.lose("cache.dropped", f"/tools/{i}/cache", _what(value))
-            else:
-                fields[pointer(cache.at)] = _marker(cache, cache.value, value)
         elif cache is not None and cache.tools is not None and cache.block is not None:
             markers[i] = _marker(cache, cache.block, value)
         else:

@@ -316,6 +316,22 @@ function carried(part: JsonObject, role: unknown, layout: RequestLayout, out: Ca
   return kind === "tool_call" || kind === "tool_result" || spellingFor(part, pyStr(role), layout.parts) !== null;
 }
 
+/** A field marker put where the part's block gets it (a wire block verbatim: in it); false when
+ * the block holds a marker of its own already. */
+function mark(part: JsonObject, cache: CacheMarker, at: Toks, value: JsonObject, dialect: string): boolean {
+  const found = marker(cache, cache.value ?? [], value);
+  if (getOwn(part, "type") === "wire") {
+    const block = getOwn(part, "value");
+    if (!isObject(block) || get(block, at) !== MISSING) return false;
+    put(block, at, found);
+    return true;
+  }
+  const fields = ownFields(holderOf(part), dialect);
+  if (hasOwn(fields, pointer(at))) return false;
+  putOwn(fields, pointer(at), found);
+  return true;
+}
+
 function partsOut(message: JsonObject, at: string, layout: RequestLayout, out: CacheOut): unknown[] {
   const cache = layout.cache;
   const written: unknown[] = [];
@@ -325,10 +341,8 @@ function partsOut(message: JsonObject, at: string, layout: RequestLayout, out: C
     if (value === null || !isObject(part)) return;
     if (cache === null || !carried(part, getOwn(message, "role"), layout, out)) {
       out.lose("cache.dropped", `${at}/${j}/cache`, what(value));
-    } else if (cache.at !== null && cache.value !== null) {
-      const fields = ownFields(holderOf(part), out.dialect);
-      if (hasOwn(fields, pointer(cache.at))) out.lose("cache.dropped", `${at}/${j}/cache`, what(value));
-      else putOwn(fields, pointer(cache.at), marker(cache, cache.value, value));
+    } else if (cache.at !== null) {
+      if (!mark(part, cache, cache.at, value, out.dialect)) out.lose("cache.dropped", `${at}/${j}/cache`, what(value));
     } else if (cache.block !== null) {
       const block = marker(cache, cache.block, value);
       const wireValue = getOwn(part, "value");
@@ -370,10 +384,8 @@ function toolsOut(canonical: JsonObject, tools: unknown[], cache: CacheMarker | 
   tools.forEach((tool, i) => {
     const value = isObject(tool) ? (pop(tool, "cache") as JsonObject | null) : null;
     if (value === null || !isObject(tool)) return;
-    if (cache !== null && cache.at !== null && cache.value !== null) {
-      const fields = ownFields(tool, out.dialect);
-      if (hasOwn(fields, pointer(cache.at))) out.lose("cache.dropped", `/tools/${i}/cache`, what(value));
-      else putOwn(fields, pointer(cache.at), marker(cache, cache.value, value));
+    if (cache !== null && cache.at !== null) {
+      if (!mark(tool, cache, cache.at, value, out.dialect)) out.lose("cache.dropped", `/tools/${i}/cache`, what(value));
     } else if (cache !== null && cache.tools !== null && cache.block !== null) {
       markers.set(i, marker(cache, cache.block, value));
     } else {

@@ -10,7 +10,8 @@
  * folded into the part or tool before it. A dialect without a marker reports each as a loss.
  */
 
-import type { CacheMarker, Constants, Lose, RequestLayout, Toks } from "./_conv_layout.js";
+import type { CacheMarker, Constants, RequestLayout, Toks } from "./_conv_layout.js";
+import type { Out } from "./_conv_out.js";
 import { spellingFor } from "./_conv_parts.js";
 import { get, isDigits, pointer, put, pyStr } from "./_conv_paths.js";
 import { CanonicalError, DecodeError, MISSING, describe, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
@@ -20,13 +21,6 @@ import { definedEntries, definedKeys, pyEqual } from "./_extract.js";
 const TTLS: readonly unknown[] = ["5m", "1h"];
 const WHAT = "a prompt-cache breakpoint";
 const AFTER = "\u0000toolwire:cache"; // a block's marker block, carried inside it to cacheBlocks
-
-/** What cacheOut needs of an encode: its target and its loss reporter. */
-export interface CacheOut {
-  readonly dialect: string;
-  readonly asText: boolean;
-  readonly lose: Lose;
-}
 
 function deepCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(deepCopy);
@@ -99,9 +93,7 @@ function isBlock(cache: CacheMarker, part: unknown, dialect: string): JsonObject
   return read(cache, cache.block, getOwn(part, "value"));
 }
 
-function listOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** A decoded request with its markers as canonical cache values (in place). */
 /** DecodeError for a marker that is no breakpoint (its type, its ttl), naming its pointer: the
@@ -263,13 +255,13 @@ function checked(value: unknown, at: string): void {
 /** Take key out of obj (Python's dict.pop(key, None)). */
 function pop(obj: JsonObject, key: string): unknown {
   const value = getOwn(obj, key);
-  if (hasOwn(obj, key)) delete obj[key];
-  return value === undefined ? null : value;
+  delete obj[key];
+  return value ?? null;
 }
 
 /** A canonical request whose cache values are the target's markers (a copy when it has any);
  * each one the target has no marker for is a loss (out.lose). */
-export function cacheOut(canonical: JsonObject, layout: RequestLayout, out: CacheOut): JsonObject {
+export function cacheOut(canonical: JsonObject, layout: RequestLayout, out: Out): JsonObject {
   const cache = layout.cache;
   const found = sites(canonical);
   if (found.length === 0) return canonical;
@@ -290,7 +282,7 @@ export function cacheOut(canonical: JsonObject, layout: RequestLayout, out: Cach
 }
 
 /** The request's own breakpoint: its marker, or on the last part where the target has none. */
-function topOut(canonical: JsonObject, value: JsonObject, cache: CacheMarker | null, out: CacheOut): void {
+function topOut(canonical: JsonObject, value: JsonObject, cache: CacheMarker | null, out: Out): void {
   if (cache !== null && cache.request !== null && cache.value !== null) {
     putOwn(ownFields(canonical, out.dialect), pointer(cache.request), marker(cache, cache.value, value));
     return;
@@ -308,7 +300,7 @@ function topOut(canonical: JsonObject, value: JsonObject, cache: CacheMarker | n
 
 /** Whether the target writes the part at all (and can mark it): the marker of one it leaves out
  * (with a loss of its own) would move onto the block before. */
-function carried(part: JsonObject, role: unknown, layout: RequestLayout, out: CacheOut): boolean {
+function carried(part: JsonObject, role: unknown, layout: RequestLayout, out: Out): boolean {
   const kind = getOwn(part, "type");
   if (layout.cache === null || layout.cache.notOn.includes(kind as string)) return false;
   if (kind === "wire") return getOwn(part, "dialect") === out.dialect;
@@ -332,7 +324,7 @@ function mark(part: JsonObject, cache: CacheMarker, at: Toks, value: JsonObject,
   return true;
 }
 
-function partsOut(message: JsonObject, at: string, layout: RequestLayout, out: CacheOut): unknown[] {
+function partsOut(message: JsonObject, at: string, layout: RequestLayout, out: Out): unknown[] {
   const cache = layout.cache;
   const written: unknown[] = [];
   (getOwn(message, "parts") as unknown[]).forEach((part, j) => {
@@ -379,7 +371,7 @@ export function cacheBlocks(wire: unknown, layout: RequestLayout): unknown {
   return wire;
 }
 
-function toolsOut(canonical: JsonObject, tools: unknown[], cache: CacheMarker | null, out: CacheOut): void {
+function toolsOut(canonical: JsonObject, tools: unknown[], cache: CacheMarker | null, out: Out): void {
   const markers = new Map<number, JsonObject>(); // tool index -> the marker after it
   tools.forEach((tool, i) => {
     const value = isObject(tool) ? (pop(tool, "cache") as JsonObject | null) : null;

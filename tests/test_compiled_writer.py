@@ -49,7 +49,12 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
 
     def oracle(strict: bool) -> Any:
         held = module._rt.hold_canonical(module._rt.as_canonical(copy.deepcopy(canonical), "request"), "request")
-        encoded = oracle_encode(held, module._REQUEST, module._CODECS, strict, None, as_text, model)
+        # prompt-cache breakpoints are read around the writer (runtime _cache), its losses first
+        out = module._conv.Out(name, strict, None, as_text)
+        marked = module._conv.cache_out(held, module._REQUEST, out)
+        encoded = oracle_encode(marked, module._REQUEST, module._CODECS, strict, None, as_text, model)
+        wire = module._conv.cache_blocks(encoded.value, module._REQUEST)
+        encoded = type(encoded)(wire, [*out.losses, *encoded.losses])
         # a proto JSON dialect's encoder then spells the output as the input was (outside the writer)
         return module._pj.spell_kept(encoded, held, name) if hasattr(module, "_pj") else encoded
 

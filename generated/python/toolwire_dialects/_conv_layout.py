@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from ._errors import Encoded
 
 __all__ = [
+    "CacheMarker",
     "Codecs",
     "Lose",
     "PartField",
@@ -121,6 +122,20 @@ class Codecs(NamedTuple):
     tools_fields: tuple[tuple[str, Toks], ...]
 
 
+class CacheMarker(NamedTuple):
+    """How the wire marks a prompt-cache breakpoint (read by _cache): a field of the block
+    ending the cached prefix (at, its value) or a block of its own after it (block), the ttl's
+    place in either, the tool list's place (block) and the request's own marker."""
+
+    at: Toks | None
+    block: Constants | None  # the marker's values without a ttl, one per leaf
+    value: Constants | None
+    ttl: Toks | None
+    tools: Toks | None
+    request: Toks | None
+    not_on: tuple[str, ...] = ()  # part kinds whose blocks cannot hold the marker
+
+
 class RequestLayout(NamedTuple):
     dialect: str
     turns: Toks
@@ -136,6 +151,7 @@ class RequestLayout(NamedTuple):
     settings_out: SettingsOut  # and its writer
     known: dict[str, Any]  # every request key the layout reads (the rest is kept as extensions)
     model_required: bool = False  # the request schema requires the model
+    cache: CacheMarker | None = None  # how the wire marks a prompt-cache breakpoint
 
 
 class ResponseLayout(NamedTuple):

@@ -13,12 +13,15 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_guard     a setting's value against its canonical type
     _conv_tools     a request's tools and tool choice, canonical -> wire
     _conv_out       the leaves of the compiled request writers (losses, extensions, call links)
+    _cache          prompt-cache breakpoints: wire markers <-> canonical cache values
 """
 
 from __future__ import annotations
 
+from ._cache import cache_blocks, cache_in, cache_out
 from ._conv_guard import check_canonical, setting_problem
 from ._conv_layout import (
+    CacheMarker,
     Codecs,
     Lose,
     PartField,
@@ -38,6 +41,7 @@ from ._conv_tools import encode_tools
 from ._forms import form_index, form_of
 
 __all__ = [
+    "CacheMarker",
     "Codecs",
     "Links",
     "Lose",
@@ -50,6 +54,9 @@ __all__ = [
     "Turn",
     "TurnField",
     "article",
+    "cache_blocks",
+    "cache_in",
+    "cache_out",
     "check_canonical",
     "decode_block",
     "decode_response",

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 IDS = (
+    "canonical/cache.json",
     "canonical/content_part.json",
     "canonical/extensions.json",
     "canonical/message.json",

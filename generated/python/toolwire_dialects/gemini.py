@@ -234,6 +234,8 @@ def encode_tool_definition(
                 wire["parametersJsonSchema"] = wire_parameters
         if canonical.get("strict") is not None:
             _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+        if canonical.get("cache") is not None:
+            _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         if forms:
@@ -2549,6 +2551,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=True,
     model_required=False,
+    cache=None,
     system_in=_system_in,
     tools_in=_tools_in,
     settings_in=_settings_in,
@@ -2896,7 +2899,9 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
 
     wire, spelled = _pj.decode_spelling(wire, _PROTO_REQUEST, DIALECT, "request")
     try:
-        return _pj.keep_spelling(_request_in(wire, IdMap() if id_map is None else id_map), DIALECT, spelled)
+        return _pj.keep_spelling(
+            _conv.cache_in(wire, _request_in(wire, IdMap() if id_map is None else id_map), _REQUEST), DIALECT, spelled
+        )
     except _rt.DecodeError as error:
         raise _pj.as_spelled(error, spelled) from None
 
@@ -2915,7 +2920,8 @@ def encode_request(
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
-    encoded = out.encoded(_request_out(canonical, model, out, out.lose))
+    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    encoded = out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
     return _pj.spell_kept(encoded, canonical, DIALECT)  # as the input spelled it
 
 

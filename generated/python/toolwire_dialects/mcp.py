@@ -147,6 +147,8 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             wire["description"] = wire_description
         if canonical.get("strict") is not None:
             _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+        if canonical.get("cache") is not None:
+            _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))

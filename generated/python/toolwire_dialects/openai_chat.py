@@ -233,6 +233,8 @@ def encode_tool_definition(
             )
         if wire_strict is not _MISSING:
             wire["function"]["strict"] = wire_strict
+        if canonical.get("cache") is not None:
+            _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
             _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
         return _tuple_new(Encoded, (wire, losses))
@@ -2213,6 +2215,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=True,
+    cache=None,
     system_in=None,
     tools_in=_tools_in,
     settings_in=_settings_in,
@@ -2355,7 +2358,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
 
-    return _request_in(wire, IdMap() if id_map is None else id_map)
+    return _conv.cache_in(wire, _request_in(wire, IdMap() if id_map is None else id_map), _REQUEST)
 
 
 def encode_request(
@@ -2372,7 +2375,8 @@ def encode_request(
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
-    return out.encoded(_request_out(canonical, model, out, out.lose))
+    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    return out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

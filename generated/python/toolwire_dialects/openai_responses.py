@@ -136,11 +136,11 @@ _KNOWN_TOOL_DEFINITION_2 = frozenset(("description", "name", "parameters", "type
 
 def _select_tool_definition(canonical: dict[str, Any]) -> int:
     """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
-    if canonical.get("name") is not None and canonical.get("strict", False) is False:
+    if canonical.get("name") is not None and canonical.get("strict", False) is False and canonical.get("cache") is None:
         return 0
-    if canonical.get("strict") is True and canonical.get("name") is not None:
+    if canonical.get("strict") is True and canonical.get("name") is not None and canonical.get("cache") is None:
         return 1
-    if canonical.get("name") is not None and canonical.get("strict") is None:
+    if canonical.get("name") is not None and canonical.get("strict") is None and canonical.get("cache") is None:
         return 2
     if canonical.get("name") is not None:
         return 0
@@ -330,6 +330,8 @@ def encode_tool_definition(
                 )
             if canonical.get("strict") is not None and canonical["strict"] is not False:
                 _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+            if canonical.get("cache") is not None:
+                _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -351,6 +353,8 @@ def encode_tool_definition(
                 wire["parameters"] = _rt.with_explicit_properties(
                     wire_parameters, losses, strict, DIALECT, "/parameters"
                 )
+            if canonical.get("cache") is not None:
+                _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -374,6 +378,8 @@ def encode_tool_definition(
                 )
             if canonical.get("strict") is not None:
                 _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+            if canonical.get("cache") is not None:
+                _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -2346,6 +2352,7 @@ _REQUEST = _conv.RequestLayout(
     ),
     alternating=False,
     model_required=True,
+    cache=None,
     system_in=_system_in,
     tools_in=_tools_in,
     settings_in=_settings_in,
@@ -2537,7 +2544,7 @@ def decode_request(payload: Any, *, id_map: IdMap | None = None) -> Request:
     if type(wire) is dict:
         _envelopes.check(wire, _KINDS_REQUEST, DIALECT)
 
-    return _request_in(wire, IdMap() if id_map is None else id_map)
+    return _conv.cache_in(wire, _request_in(wire, IdMap() if id_map is None else id_map), _REQUEST)
 
 
 def encode_request(
@@ -2554,7 +2561,8 @@ def encode_request(
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
-    return out.encoded(_request_out(canonical, model, out, out.lose))
+    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    return out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

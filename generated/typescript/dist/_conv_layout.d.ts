@@ -92,6 +92,20 @@ export interface Codecs {
     readonly choiceFields: readonly FieldPlace[];
     readonly toolsFields: readonly FieldPlace[];
 }
+/**
+ * How the wire marks a prompt-cache breakpoint (read by _cache): a field of the block ending the
+ * cached prefix (at, its value) or a block of its own after it (block), the ttl's place in
+ * either, the tool list's place (block) and the request's own marker.
+ */
+export interface CacheMarker {
+    readonly at: Toks | null;
+    readonly block: Constants | null;
+    readonly value: Constants | null;
+    readonly ttl: Toks | null;
+    readonly tools: Toks | null;
+    readonly request: Toks | null;
+    readonly notOn: readonly string[];
+}
 export interface RequestLayout {
     readonly dialect: string;
     readonly turns: Toks;
@@ -107,6 +121,7 @@ export interface RequestLayout {
     readonly settingsOut: SettingsOut;
     readonly known: Tree;
     readonly modelRequired: boolean;
+    readonly cache: CacheMarker | null;
 }
 /** non_empty rules on a block: [the key's tokens from the block, constants, refused forms, the loss's what]. */
 export type EmptyBlocks = readonly (readonly [Toks, Constants, readonly string[], string])[];

@@ -13,8 +13,10 @@
  *     _conv_guard       a setting's value against its canonical type
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  *     _conv_out         the leaves of the compiled request writers (losses, extensions, call links)
+ *     _cache            prompt-cache breakpoints: wire markers <-> canonical cache values
  */
-export type { Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, ToolsIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
+export type { CacheMarker, Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, ToolsIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
+export { cacheBlocks, cacheIn, cacheOut } from "./_cache.js";
 export { Links, keptFields } from "./_conv_links.js";
 export { decodeBlock, sniffMediaType } from "./_conv_parts.js";
 export { get, knownTree, put as putPath, truthy, unknownInto } from "./_conv_paths.js";

@@ -176,6 +176,9 @@ export function encodeToolDefinition(value, options = {}) {
             P.put(wire, "description", wireDescription);
         if (wireStrict !== undefined)
             P.put(wire, "strict", wireStrict);
+        if (canonical["cache"] != null) {
+            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+        }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         return new rt.Encoded(wire, losses);
@@ -968,6 +971,7 @@ const ENVELOPE_KINDS = [
         },
         [
             [[], ["object"], false, null, null],
+            [["cache_control", "type"], ["string"], true, ["ephemeral"], null],
             [["speed"], ["string", "null"], false, ["standard", "fast", null], null],
             [["thinking", "type"], ["string"], true, ["enabled", "disabled", "adaptive"], null],
             [["tool_choice", "type"], ["string"], true, ["auto", "any", "tool", "none"], null],
@@ -2877,6 +2881,15 @@ const CONV_REQUEST = {
         ["thinking", "type"],
     ]),
     modelRequired: true,
+    cache: {
+        at: ["cache_control"],
+        block: null,
+        value: [[["type"], "ephemeral"]],
+        ttl: ["ttl"],
+        tools: ["tools"],
+        request: ["cache_control"],
+        notOn: ["reasoning"],
+    },
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,
@@ -3033,7 +3046,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return requestIn(wire, options.idMap ?? new rt.IdMap());
+    return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 /**
  * A canonical Request as a whole Anthropic Messages request; lists what it cannot carry.
@@ -3041,10 +3054,11 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    conv.checkCanonical(canonical, "request");
+    const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
+    conv.checkCanonical(held, "request");
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

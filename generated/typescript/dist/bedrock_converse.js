@@ -217,6 +217,9 @@ export function encodeToolDefinition(value, options = {}) {
             P.put(P.sub(wire, "toolSpec"), "description", wireDescription);
         if (wireStrict !== undefined)
             P.put(P.sub(wire, "toolSpec"), "strict", wireStrict);
+        if (canonical["cache"] != null) {
+            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+        }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         return new rt.Encoded(wire, losses);
@@ -2430,6 +2433,15 @@ const CONV_REQUEST = {
         ["inferenceConfig", "stopSequences"],
     ]),
     modelRequired: false,
+    cache: {
+        at: null,
+        block: [[["cachePoint", "type"], "default"]],
+        value: null,
+        ttl: ["cachePoint", "ttl"],
+        tools: ["toolConfig", "tools"],
+        request: null,
+        notOn: [],
+    },
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,
@@ -2575,7 +2587,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return requestIn(wire, options.idMap ?? new rt.IdMap());
+    return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 /**
  * A canonical Request as a whole Amazon Bedrock Converse request; lists what it cannot carry.
@@ -2583,10 +2595,11 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    conv.checkCanonical(canonical, "request");
+    const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
+    conv.checkCanonical(held, "request");
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

@@ -219,6 +219,9 @@ export function encodeToolDefinition(value, options = {}) {
         if (canonical["strict"] != null) {
             rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
+        if (canonical["cache"] != null) {
+            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+        }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         if (Object.keys(forms).length > 0)
@@ -2840,6 +2843,7 @@ const CONV_REQUEST = {
         ["generationConfig", "thinkingConfig", "thinkingLevel"],
     ]),
     modelRequired: false,
+    cache: null,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,
@@ -3154,7 +3158,7 @@ export function decodeRequest(payload, options = {}) {
     let spelled;
     [wire, spelled] = pj.decodeSpelling(wire, PROTO_REQUEST, DIALECT, "request");
     try {
-        return pj.keepSpelling(requestIn(wire, options.idMap ?? new rt.IdMap()), DIALECT, spelled);
+        return pj.keepSpelling(conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST), DIALECT, spelled);
     }
     catch (error) {
         throw error instanceof rt.DecodeError ? pj.asSpelled(error, spelled) : error;
@@ -3166,10 +3170,11 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    conv.checkCanonical(canonical, "request");
+    const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
+    conv.checkCanonical(held, "request");
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-    const encoded = out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    const encoded = out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
     return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it
 }
 export function decodeResponse(payload, options = {}) {

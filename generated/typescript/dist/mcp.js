@@ -144,6 +144,9 @@ export function encodeToolDefinition(value, options = {}) {
         if (canonical["strict"] != null) {
             rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
+        if (canonical["cache"] != null) {
+            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+        }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         return new rt.Encoded(wire, losses);

@@ -214,6 +214,9 @@ export function encodeToolDefinition(value, options = {}) {
             P.put(P.sub(wire, "function"), "description", wireDescription);
         if (wireStrict !== undefined)
             P.put(P.sub(wire, "function"), "strict", wireStrict);
+        if (canonical["cache"] != null) {
+            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+        }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         return new rt.Encoded(wire, losses);
@@ -2791,6 +2794,7 @@ const CONV_REQUEST = {
         ["stream"],
     ]),
     modelRequired: true,
+    cache: null,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,
@@ -2920,7 +2924,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return requestIn(wire, options.idMap ?? new rt.IdMap());
+    return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 /**
  * A canonical Request as a whole Mistral Chat Completions request; lists what it cannot carry.
@@ -2928,10 +2932,11 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    conv.checkCanonical(canonical, "request");
+    const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
+    conv.checkCanonical(held, "request");
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

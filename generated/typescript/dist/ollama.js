@@ -158,6 +158,9 @@ export function encodeToolDefinition(value, options = {}) {
         if (canonical["strict"] != null) {
             rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
+        if (canonical["cache"] != null) {
+            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+        }
         if (own !== P.EMPTY && Object.keys(own).length > 0)
             rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
         return new rt.Encoded(wire, losses);
@@ -1638,6 +1641,7 @@ const CONV_REQUEST = {
         ["stream"],
     ]),
     modelRequired: true,
+    cache: null,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,
@@ -1718,7 +1722,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return requestIn(wire, options.idMap ?? new rt.IdMap());
+    return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 /**
  * A canonical Request as a whole Ollama native chat API (/api/chat) request; lists what it cannot carry.
@@ -1726,10 +1730,11 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    conv.checkCanonical(canonical, "request");
+    const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
+    conv.checkCanonical(held, "request");
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

@@ -94,11 +94,11 @@ const KNOWN_TOOL_DEFINITION_1 = new Set(["description", "name", "parameters", "s
 const KNOWN_TOOL_DEFINITION_2 = new Set(["description", "name", "parameters", "type"]);
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolDefinition(canonical) {
-    if (canonical["name"] != null && P.or(canonical["strict"], false) === false)
+    if (canonical["name"] != null && P.or(canonical["strict"], false) === false && canonical["cache"] == null)
         return 0;
-    if (canonical["strict"] === true && canonical["name"] != null)
+    if (canonical["strict"] === true && canonical["name"] != null && canonical["cache"] == null)
         return 1;
-    if (canonical["name"] != null && canonical["strict"] == null)
+    if (canonical["name"] != null && canonical["strict"] == null && canonical["cache"] == null)
         return 2;
     if (canonical["name"] != null)
         return 0;
@@ -372,6 +372,9 @@ export function encodeToolDefinition(value, options = {}) {
             if (canonical["strict"] != null && canonical["strict"] !== false) {
                 rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
             }
+            if (canonical["cache"] != null) {
+                rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+            }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
             return new rt.Encoded(wire, losses);
@@ -395,6 +398,9 @@ export function encodeToolDefinition(value, options = {}) {
                 P.put(wire, "description", wireDescription);
             if (wireParameters !== undefined)
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
+            if (canonical["cache"] != null) {
+                rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+            }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
             return new rt.Encoded(wire, losses);
@@ -420,6 +426,9 @@ export function encodeToolDefinition(value, options = {}) {
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
             if (canonical["strict"] != null) {
                 rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+            }
+            if (canonical["cache"] != null) {
+                rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
             }
             if (own !== P.EMPTY && Object.keys(own).length > 0)
                 rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
@@ -2851,6 +2860,7 @@ const CONV_REQUEST = {
         ["user"],
     ]),
     modelRequired: true,
+    cache: null,
 };
 const CONV_RESPONSE = {
     dialect: DIALECT,
@@ -3002,7 +3012,7 @@ export function decodeRequest(payload, options = {}) {
     if (P.isObject(wire)) {
         envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
     }
-    return requestIn(wire, options.idMap ?? new rt.IdMap());
+    return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 /**
  * A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
@@ -3010,10 +3020,11 @@ export function decodeRequest(payload, options = {}) {
  * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
  */
 export function encodeRequest(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
-    conv.checkCanonical(canonical, "request");
+    const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
+    conv.checkCanonical(held, "request");
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-    return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

@@ -219,6 +219,9 @@ export function encodeToolDefinition(
     wire = { "name": wireName, "input_schema": wireParameters };
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (wireStrict !== undefined) P.put(wire, "strict", wireStrict);
+    if (canonical["cache"] != null) {
+      rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+    }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
     );
@@ -1218,6 +1221,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
     },
     [
       [[], ["object"], false, null, null],
+      [["cache_control", "type"], ["string"], true, ["ephemeral"], null],
       [["speed"], ["string", "null"], false, ["standard", "fast", null], null],
       [["thinking", "type"], ["string"], true, ["enabled", "disabled", "adaptive"], null],
       [["tool_choice", "type"], ["string"], true, ["auto", "any", "tool", "none"], null],
@@ -3387,6 +3391,15 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["thinking", "type"],
   ]),
   modelRequired: true,
+  cache: {
+    at: ["cache_control"],
+    block: null,
+    value: [[["type"], "ephemeral"]],
+    ttl: ["ttl"],
+    tools: ["tools"],
+    request: ["cache_control"],
+    notOn: ["reasoning"],
+  },
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,
@@ -3547,7 +3560,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
 
-  return requestIn(wire, options.idMap ?? new rt.IdMap());
+  return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 
 /**
@@ -3559,10 +3572,11 @@ export function encodeRequest(
   value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  conv.checkCanonical(canonical, "request");
+  const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
+  conv.checkCanonical(held, "request");
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+  const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 
 /** A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer. */

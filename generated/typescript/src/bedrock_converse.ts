@@ -310,6 +310,9 @@ export function encodeToolDefinition(
     wire = { "toolSpec": { "name": wireName, "inputSchema": { "json": wireParameters } } };
     if (wireDescription !== undefined) P.put(P.sub(wire, "toolSpec"), "description", wireDescription);
     if (wireStrict !== undefined) P.put(P.sub(wire, "toolSpec"), "strict", wireStrict);
+    if (canonical["cache"] != null) {
+      rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+    }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
     );
@@ -3018,6 +3021,15 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["inferenceConfig", "stopSequences"],
   ]),
   modelRequired: false,
+  cache: {
+    at: null,
+    block: [[["cachePoint", "type"], "default"]],
+    value: null,
+    ttl: ["cachePoint", "ttl"],
+    tools: ["toolConfig", "tools"],
+    request: null,
+    notOn: [],
+  },
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,
@@ -3169,7 +3181,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
 
-  return requestIn(wire, options.idMap ?? new rt.IdMap());
+  return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 
 /**
@@ -3181,10 +3193,11 @@ export function encodeRequest(
   value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  conv.checkCanonical(canonical, "request");
+  const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
+  conv.checkCanonical(held, "request");
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+  const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */

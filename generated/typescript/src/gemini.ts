@@ -280,6 +280,9 @@ export function encodeToolDefinition(
     if (canonical["strict"] != null) {
       rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
+    if (canonical["cache"] != null) {
+      rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+    }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
     );
@@ -3258,6 +3261,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["generationConfig", "thinkingConfig", "thinkingLevel"],
   ]),
   modelRequired: false,
+  cache: null,
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,
@@ -3576,7 +3580,9 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
   let spelled: pj.Forms | null;
   [wire, spelled] = pj.decodeSpelling(wire, PROTO_REQUEST, DIALECT, "request");
   try {
-    return pj.keepSpelling(requestIn(wire, options.idMap ?? new rt.IdMap()), DIALECT, spelled);
+    return pj.keepSpelling(
+      conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST), DIALECT, spelled
+    );
   } catch (error) {
     throw error instanceof rt.DecodeError ? pj.asSpelled(error, spelled) : error;
   }
@@ -3591,10 +3597,13 @@ export function encodeRequest(
   value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  conv.checkCanonical(canonical, "request");
+  const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
+  conv.checkCanonical(held, "request");
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-  const encoded = out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+  const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+  const encoded = out.encoded(
+    conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST)
+  );
   return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it
 }
 

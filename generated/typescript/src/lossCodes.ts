@@ -9,6 +9,7 @@
 /** A loss code. */
 export type LossCode =
   | "arguments.invalid"
+  | "cache.dropped"
   | "content.joined"
   | "content.json_as_text"
   | "error.message_dropped"
@@ -57,6 +58,7 @@ export type LossCode =
 /** Each loss code and what it means. */
 export const LOSS_CODES: Readonly<Record<LossCode, string>> = Object.freeze({
   "arguments.invalid": "A call's argument text is not a JSON object; the target needs one, so `{}` was sent.",
+  "cache.dropped": "A prompt-cache breakpoint (cache_control, cachePoint) the target has no marker for.",
   "content.joined": "Several parts or blocks were sent as one string, one text or one JSON array.",
   "content.json_as_text": "A JSON part was sent as its JSON text.",
   "error.message_dropped": "A source stream's error message: the target hears only that the stream ended in error.",

@@ -185,6 +185,9 @@ export function encodeToolDefinition(
     if (canonical["strict"] != null) {
       rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
+    if (canonical["cache"] != null) {
+      rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+    }
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
     );

@@ -106,9 +106,9 @@ const KNOWN_TOOL_DEFINITION_2: ReadonlySet<string> = new Set(["description", "na
 
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolDefinition(canonical: JsonObject): number {
-  if (canonical["name"] != null && P.or(canonical["strict"], false) === false) return 0;
-  if (canonical["strict"] === true && canonical["name"] != null) return 1;
-  if (canonical["name"] != null && canonical["strict"] == null) return 2;
+  if (canonical["name"] != null && P.or(canonical["strict"], false) === false && canonical["cache"] == null) return 0;
+  if (canonical["strict"] === true && canonical["name"] != null && canonical["cache"] == null) return 1;
+  if (canonical["name"] != null && canonical["strict"] == null && canonical["cache"] == null) return 2;
   if (canonical["name"] != null) return 0;
   if (canonical["strict"] === true && canonical["name"] != null) return 1;
   if (canonical["name"] != null) return 2;
@@ -448,6 +448,9 @@ export function encodeToolDefinition(
       if (canonical["strict"] != null && canonical["strict"] !== false) {
         rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
       }
+      if (canonical["cache"] != null) {
+        rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+      }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
       );
@@ -479,6 +482,9 @@ export function encodeToolDefinition(
       if (wireParameters !== undefined) P.put(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
+      if (canonical["cache"] != null) {
+        rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+      }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
       );
@@ -512,6 +518,9 @@ export function encodeToolDefinition(
       );
       if (canonical["strict"] != null) {
         rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+      }
+      if (canonical["cache"] != null) {
+        rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
       }
       if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
         wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -3192,6 +3201,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["user"],
   ]),
   modelRequired: true,
+  cache: null,
 };
 const CONV_RESPONSE: conv.ResponseLayout = {
   dialect: DIALECT,
@@ -3347,7 +3357,7 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
     envelopes.check(wire, ENVELOPE_KINDS.filter((k) => k[0] === "request"), DIALECT);
   }
 
-  return requestIn(wire, options.idMap ?? new rt.IdMap());
+  return conv.cacheIn(wire, requestIn(wire, options.idMap ?? new rt.IdMap()), CONV_REQUEST);
 }
 
 /**
@@ -3359,10 +3369,11 @@ export function encodeRequest(
   value: Request,
   options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
 ): rt.Encoded {
-  const canonical = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
-  conv.checkCanonical(canonical, "request");
+  const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
+  conv.checkCanonical(held, "request");
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
-  return out.encoded(requestOut(canonical, options.model ?? null, out, out.lose));
+  const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
 
 /** A whole OpenAI Responses response as a canonical Response; DecodeError names the pointer. */

@@ -103,6 +103,21 @@ export interface Codecs {
   readonly toolsFields: readonly FieldPlace[];
 }
 
+/**
+ * How the wire marks a prompt-cache breakpoint (read by _cache): a field of the block ending the
+ * cached prefix (at, its value) or a block of its own after it (block), the ttl's place in
+ * either, the tool list's place (block) and the request's own marker.
+ */
+export interface CacheMarker {
+  readonly at: Toks | null;
+  readonly block: Constants | null; // the marker's values without a ttl, one per leaf
+  readonly value: Constants | null;
+  readonly ttl: Toks | null;
+  readonly tools: Toks | null;
+  readonly request: Toks | null;
+  readonly notOn: readonly string[]; // part kinds whose blocks cannot hold the marker
+}
+
 export interface RequestLayout {
   readonly dialect: string;
   readonly turns: Toks;
@@ -118,6 +133,7 @@ export interface RequestLayout {
   readonly settingsOut: SettingsOut; // and its writer
   readonly known: Tree; // every request key the layout reads (the rest is kept as extensions)
   readonly modelRequired: boolean; // the request schema requires the model
+  readonly cache: CacheMarker | null; // how the wire marks a prompt-cache breakpoint
 }
 
 /** non_empty rules on a block: [the key's tokens from the block, constants, refused forms, the loss's what]. */

@@ -160,6 +160,16 @@ def _lacks(c: ConversationIR) -> str:
     return missing + required
 
 
+def _cache(c: ConversationIR) -> str:
+    cache = c.request.cache
+    if cache is None:
+        return "no (loss)"
+    block = f"a `{cache.block[0][0][0]}` block after it" if cache.block else "a block after it"
+    at = f"`{'/' + '/'.join(cache.at)}` on the block" if cache.at is not None else block
+    top = f", request `{'/' + '/'.join(cache.request)}`" if cache.request is not None else ""
+    return f"{at}{top}, ttl 5m/1h"
+
+
 CONVERSATION_ROWS: list[tuple[str, Callable[[ConversationIR], str]]] = [
     ("system instructions", _system),
     ("tool results", _results),
@@ -167,6 +177,7 @@ CONVERSATION_ROWS: list[tuple[str, Callable[[ConversationIR], str]]] = [
     ("images in turns", lambda c: YES if _kind(c, "image") else NO),
     ("reasoning replay", lambda c: "own reasoning only" if _kind(c, "reasoning") else NO),
     ("refusals", lambda c: YES if _kind(c, "refusal") else NO),
+    ("prompt-cache breakpoints", _cache),
     ("settings it cannot carry", _lacks),
 ]
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from toolwire.ir.conversation_nodes import (
     KEPT_RULES,
+    CacheMarker,
     ConversationIR,
     EmptyForm,
     PartField,
@@ -225,6 +226,31 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         paths=(),
         leaves=tuple(leaves),
         rules=tuple(r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, KEPT_RULES)),
+        cache=_cache(spec.get("cache")),
+    )
+
+
+def _leaves(value: dict[str, Any] | None, at: Tokens = ()) -> tuple[tuple[Tokens, Any], ...] | None:
+    """A constant object as (tokens, scalar) pairs, one per leaf (the IR is hashable)."""
+    if value is None:
+        return None
+    found: list[tuple[Tokens, Any]] = []
+    for key, item in value.items():
+        found += _leaves(item, (*at, key)) or () if isinstance(item, dict) else [((*at, key), item)]
+    return tuple(found)
+
+
+def _cache(spec: dict[str, Any] | None) -> CacheMarker | None:
+    if spec is None:
+        return None
+    return CacheMarker(
+        at=_toks(spec.get("field")),
+        block=_leaves(spec.get("block")),
+        value=_leaves(spec.get("value")),
+        ttl=_toks(spec.get("ttl")),
+        tools=_toks(spec.get("tools")),
+        request=_toks(spec.get("request")),
+        not_on=tuple(spec.get("not_on", ())),
     )
 
 

@@ -132,6 +132,21 @@ class Setting:
 
 
 @dataclass(frozen=True)
+class CacheMarker:
+    """How the wire marks a prompt-cache breakpoint: a field on the block ending the cached
+    prefix (at, value) or a block of its own after it (block); the runtime's _cache reads it."""
+
+    at: Tokens | None = field(metadata=term("conversation.request.cache.field"))
+    # the marker's constant values, one (tokens, scalar) per leaf
+    block: tuple[tuple[Tokens, Any], ...] | None = field(metadata=term("conversation.request.cache.block"))
+    value: tuple[tuple[Tokens, Any], ...] | None = field(metadata=term("conversation.request.cache.value"))
+    ttl: Tokens | None = field(metadata=term("conversation.request.cache.ttl"))
+    tools: Tokens | None = field(metadata=term("conversation.request.cache.tools"))
+    request: Tokens | None = field(metadata=term("conversation.request.cache.request"))
+    not_on: tuple[str, ...] = field(default=(), metadata=term("conversation.request.cache.not_on"))
+
+
+@dataclass(frozen=True)
 class RequestLayout:
     turns: Tokens = field(metadata=term("conversation.request.turns"))
     model: Tokens | None = field(metadata=term("conversation.request.model"))
@@ -145,6 +160,7 @@ class RequestLayout:
     paths: tuple[Tokens, ...]  # objects of the request whose other keys are extensions
     leaves: tuple[Tokens, ...]  # values the layout reads whole
     rules: tuple[KeptRule, ...] = ()  # the writer keeps them (ir/lower_rules.py)
+    cache: CacheMarker | None = field(default=None, metadata=term("conversation.request.cache"))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Final
 
 LOSS_CODES: Final[dict[str, str]] = {
     "arguments.invalid": "A call's argument text is not a JSON object; the target needs one, so `{}` was sent.",
+    "cache.dropped": "A prompt-cache breakpoint (cache_control, cachePoint) the target has no marker for.",
     "content.joined": "Several parts or blocks were sent as one string, one text or one JSON array.",
     "content.json_as_text": "A JSON part was sent as its JSON text.",
     "error.message_dropped": "A source stream's error message: the target hears only that the stream ended in error.",

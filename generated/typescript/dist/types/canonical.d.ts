@@ -1,4 +1,15 @@
 /**
+ * A prompt-cache breakpoint: the prompt up to and including the value holding it (a part, a tool
+ * definition; on a request, the whole prompt) is cached for reuse. Anthropic marks the block ending
+ * the prefix (cache_control), Bedrock puts a cachePoint block after it; a dialect without either
+ * reports it as a loss (cache.dropped).
+ * From `schemas/canonical/cache.json#`.
+ */
+export type CacheBreakpoint = {
+    /** How long the cached prefix lives; the provider's default (5m) when absent. */
+    ttl?: "5m" | "1h";
+};
+/**
  * One part of a tool result's content.
  * From `schemas/canonical/content_part.json#`.
  */
@@ -72,6 +83,11 @@ export type Request = {
     tools?: ToolDefinition[];
     tool_choice?: ToolChoice;
     settings?: Settings;
+    /**
+     * A breakpoint at the end of the whole prompt (Anthropic's top-level cache_control, automatic
+     * caching).
+     */
+    cache?: CacheBreakpoint;
     extensions?: Extensions;
 };
 /**
@@ -190,6 +206,8 @@ export type ToolDefinition = {
     /** Ask the provider to enforce the parameters schema exactly. */
     strict?: boolean;
     extensions?: Extensions;
+    /** A prompt-cache breakpoint after this tool (the tools up to it are cached). */
+    cache?: CacheBreakpoint;
 };
 /**
  * What running a tool call produced, sent back to the model.
@@ -283,6 +301,7 @@ export type TextMessagePart = {
     type: "text";
     text: string;
     extensions?: Extensions;
+    cache?: CacheBreakpoint;
 };
 /**
  * An image, inline as base64 data (with its media type) or by URL.
@@ -294,6 +313,7 @@ export type ImageMessagePart = {
     data?: string;
     url?: string;
     extensions?: Extensions;
+    cache?: CacheBreakpoint;
 } & ({
     data: unknown;
 } | {
@@ -306,6 +326,7 @@ export type ImageMessagePart = {
 export type ToolCallPart = {
     type: "tool_call";
     call: ToolCall;
+    cache?: CacheBreakpoint;
 };
 /**
  * The result of a tool call, sent back in a user turn.
@@ -314,6 +335,7 @@ export type ToolCallPart = {
 export type ToolResultPart = {
     type: "tool_result";
     result: ToolResult;
+    cache?: CacheBreakpoint;
 };
 /**
  * The model's reasoning (thinking) as its dialect carries it. Signatures, redacted and encrypted
@@ -328,6 +350,7 @@ export type ReasoningPart = {
     /** The readable reasoning text or summary, when the wire has one. */
     text?: string;
     extensions?: Extensions;
+    cache?: CacheBreakpoint;
 };
 /**
  * The model declining to answer.
@@ -337,6 +360,7 @@ export type RefusalPart = {
     type: "refusal";
     text: string;
     extensions?: Extensions;
+    cache?: CacheBreakpoint;
 };
 /**
  * A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
@@ -356,6 +380,7 @@ export type WireMessagePart = {
      * place.
      */
     field?: string;
+    cache?: CacheBreakpoint;
 };
 /**
  * Plain text, any JSON object, or JSON matching a schema.

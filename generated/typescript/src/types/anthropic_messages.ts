@@ -52,10 +52,8 @@ export type AnthropicMessagesRequest = {
   speed?: "standard" | "fast" | null;
   /** The user profile a request is made on behalf of. */
   user_profile_id?: string | null;
-  /** Top-level automatic cache breakpoint. */
-  cache_control?: {
-    [key: string]: unknown;
-  } | null;
+  /** Top-level automatic cache breakpoint (on the last cacheable block). */
+  cache_control?: AnthropicCacheControl;
   /** Beta: context editing strategies. */
   context_management?: {
     [key: string]: unknown;
@@ -188,7 +186,8 @@ export type AnthropicToolDefinition = {
     [key: string]: unknown;
   }[];
   cache_control?: {
-    [key: string]: unknown;
+    type: "ephemeral";
+    ttl?: "5m" | "1h";
   } | null;
   [key: string]: unknown;
 };
@@ -207,6 +206,16 @@ export type AnthropicToolResultBlock = {
   } | null;
   [key: string]: unknown;
 };
+
+/**
+ * A prompt-cache breakpoint (CacheControlEphemeralParam): the prompt up to and including this block
+ * is cached; ttl defaults to 5m.
+ * From `schemas/dialects/anthropic_messages/request.json#/$defs/CacheControl`.
+ */
+export type AnthropicCacheControl = {
+  type: "ephemeral";
+  ttl?: "5m" | "1h";
+} | null;
 
 /**
  * From `schemas/dialects/anthropic_messages/request.json#/$defs/Block`.

@@ -340,11 +340,13 @@ export type BedrockSystemContentBlock = {
   [key: string]: unknown;
 };
 
-/** From `schemas/dialects/bedrock_converse/request.json#/$defs/CachePoint`. */
+/**
+ * A cache point: the content before it is cached (CachePointBlock: type default, ttl 5m or 1h).
+ * From `schemas/dialects/bedrock_converse/request.json#/$defs/CachePoint`.
+ */
 export type BedrockCachePointBlock = {
-  type?: string;
-  ttl?: string;
-  [key: string]: unknown;
+  type: "default";
+  ttl?: "5m" | "1h";
 };
 
 /** From `schemas/dialects/bedrock_converse/request.json#/$defs/PerformanceConfiguration`. */
@@ -368,11 +370,7 @@ export type BedrockTool = {
     name: string;
     [key: string]: unknown;
   };
-  cachePoint?: {
-    type: string;
-    ttl?: string;
-    [key: string]: unknown;
-  };
+  cachePoint?: BedrockCachePointBlock;
   [key: string]: unknown;
 } & ({
   toolSpec: unknown;

@@ -104,6 +104,7 @@ def _request(r: RequestLayout) -> str:
         dialect="DIALECT",
         known=_known(r.paths, r.leaves),
         model_required=_py(r.model_required),
+        cache="None" if r.cache is None else _node("CacheMarker", r.cache),
     )
 
 

@@ -8,6 +8,7 @@ import enum
 from typing import Any
 
 from toolwire.ir.conversation_nodes import (
+    CacheMarker,
     ConversationIR,
     PartField,
     RequestLayout,
@@ -143,6 +144,14 @@ def _system(system: SystemField | None, indent: str) -> str:
     return _object(fields, indent)
 
 
+def _cache(cache: CacheMarker | None, indent: str) -> str:
+    if cache is None:
+        return "null"
+    names = ("at", "block", "value", "ttl", "tools", "request")
+    fields = [(name, _ts(getattr(cache, name))) for name in names]
+    return _object([*fields, ("notOn", _ts(cache.not_on))], indent)
+
+
 def _request(r: RequestLayout) -> str:
     indent = "  "
     fields = [
@@ -160,6 +169,7 @@ def _request(r: RequestLayout) -> str:
         ("settingsOut", "settingsOut"),
         ("known", _known(r.paths, r.leaves, indent)),
         ("modelRequired", _ts(r.model_required)),
+        ("cache", _cache(r.cache, indent)),
     ]
     return _object(fields, "")
 

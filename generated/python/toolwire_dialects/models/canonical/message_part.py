@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
 
+from . import cache as cache_1
 from . import extensions as extensions_1
 from . import tool_call, tool_result
 
@@ -18,6 +19,7 @@ class TextMessagePart(BaseModel):
     type: Literal['text']
     text: str
     extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class ImageMessagePart1(BaseModel):
@@ -33,6 +35,7 @@ class ImageMessagePart1(BaseModel):
     data: str = Field(..., json_schema_extra={'contentEncoding': 'base64'})
     url: str | None = None
     extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class ImageMessagePart2(BaseModel):
@@ -48,6 +51,7 @@ class ImageMessagePart2(BaseModel):
     data: str | None = Field(None, json_schema_extra={'contentEncoding': 'base64'})
     url: str
     extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class ImageMessagePart(RootModel[ImageMessagePart1 | ImageMessagePart2]):
@@ -75,6 +79,7 @@ class ReasoningPart(BaseModel):
     The readable reasoning text or summary, when the wire has one.
     """
     extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class RefusalPart(BaseModel):
@@ -88,6 +93,7 @@ class RefusalPart(BaseModel):
     type: Literal['refusal']
     text: str
     extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class WireMessagePart(BaseModel):
@@ -109,6 +115,7 @@ class WireMessagePart(BaseModel):
     """
     The JSON Pointer, from its wire turn, of the list field the block is an element of (an OpenAI Chat custom tool call in /tool_calls): only its dialect carries it, back into that field in its place.
     """
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class ToolCallPart(BaseModel):
@@ -121,6 +128,7 @@ class ToolCallPart(BaseModel):
     )
     type: Literal['tool_call']
     call: tool_call.ToolCall
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class ToolResultPart(BaseModel):
@@ -133,6 +141,7 @@ class ToolResultPart(BaseModel):
     )
     type: Literal['tool_result']
     result: tool_result.ToolResult
+    cache: cache_1.CacheBreakpoint | None = None
 
 
 class MessagePart(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from . import cache as cache_1
 from . import extensions as extensions_1
 from . import message
 from . import settings as settings_1
@@ -25,4 +26,8 @@ class Request(BaseModel):
     tools: list[tool_definition.ToolDefinition] | None = None
     tool_choice: tool_choice_1.ToolChoice | None = None
     settings: settings_1.Settings | None = None
+    cache: cache_1.CacheBreakpoint | None = None
+    """
+    A breakpoint at the end of the whole prompt (Anthropic's top-level cache_control, automatic caching).
+    """
     extensions: extensions_1.Extensions | None = None

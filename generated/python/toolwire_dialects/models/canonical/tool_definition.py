@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, constr
 
+from . import cache as cache_1
 from . import extensions as extensions_1
 
 
@@ -29,3 +30,7 @@ class ToolDefinition(BaseModel):
     Ask the provider to enforce the parameters schema exactly.
     """
     extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
+    """
+    A prompt-cache breakpoint after this tool (the tools up to it are cached).
+    """

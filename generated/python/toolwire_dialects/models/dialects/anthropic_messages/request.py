@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
@@ -36,6 +36,23 @@ class Speed(Enum):
     standard = 'standard'
     fast = 'fast'
     NoneType_None = None
+
+
+class Ttl(Enum):
+    field_5m = '5m'
+    field_1h = '1h'
+
+
+class AnthropicCacheControl(BaseModel):
+    """
+    A prompt-cache breakpoint (CacheControlEphemeralParam): the prompt up to and including this block is cached; ttl defaults to 5m.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['ephemeral']
+    ttl: Ttl | None = None
 
 
 class AnthropicContentBlockRequired(RootModel[Any]):
@@ -199,9 +216,9 @@ class AnthropicMessagesRequest(BaseModel):
     """
     The user profile a request is made on behalf of.
     """
-    cache_control: dict[str, Any] | None = None
+    cache_control: AnthropicCacheControl | None = None
     """
-    Top-level automatic cache breakpoint.
+    Top-level automatic cache breakpoint (on the last cacheable block).
     """
     context_management: dict[str, Any] | None = None
     """

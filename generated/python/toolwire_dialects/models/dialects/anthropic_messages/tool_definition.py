@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, constr
@@ -17,6 +18,19 @@ class InputSchema(BaseModel):
         extra='allow',
     )
     type: Literal['object']
+
+
+class Ttl(Enum):
+    field_5m = '5m'
+    field_1h = '1h'
+
+
+class CacheControl(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['ephemeral']
+    ttl: Ttl | None = None
 
 
 class AnthropicToolDefinition(BaseModel):
@@ -51,4 +65,4 @@ class AnthropicToolDefinition(BaseModel):
     """
     Beta: example inputs, each an object matching input_schema.
     """
-    cache_control: dict[str, Any] | None = None
+    cache_control: CacheControl | None = None

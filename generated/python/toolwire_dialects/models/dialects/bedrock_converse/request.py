@@ -126,12 +126,25 @@ class SearchResult(BaseModel):
     citations: dict[str, Any] | None = None
 
 
+class Type(Enum):
+    default = 'default'
+
+
+class Ttl(Enum):
+    field_5m = '5m'
+    field_1h = '1h'
+
+
 class BedrockCachePointBlock(BaseModel):
+    """
+    A cache point: the content before it is cached (CachePointBlock: type default, ttl 5m or 1h).
+    """
+
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str | None = None
-    ttl: str | None = None
+    type: Type
+    ttl: Ttl | None = None
 
 
 class BedrockPerformanceConfiguration(BaseModel):
@@ -153,14 +166,6 @@ class SystemTool(BaseModel):
         extra='allow',
     )
     name: str
-
-
-class CachePoint(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: str
-    ttl: str | None = None
 
 
 class Json(BaseModel):
@@ -210,7 +215,7 @@ class BedrockToolSpecTool(BaseModel):
         extra='allow',
     )
     systemTool: SystemTool | None = None
-    cachePoint: CachePoint | None = None
+    cachePoint: BedrockCachePointBlock | None = None
     toolSpec: BedrockToolSpecification = Field(..., title='BedrockToolSpecification')
 
 
@@ -223,7 +228,7 @@ class Tool1(BaseModel):
         extra='allow',
     )
     systemTool: SystemTool
-    cachePoint: CachePoint | None = None
+    cachePoint: BedrockCachePointBlock | None = None
 
 
 class Tool2(BaseModel):
@@ -235,7 +240,7 @@ class Tool2(BaseModel):
         extra='allow',
     )
     systemTool: SystemTool | None = None
-    cachePoint: CachePoint
+    cachePoint: BedrockCachePointBlock
 
 
 class Tool(RootModel[BedrockToolSpecTool | Tool1 | Tool2]):

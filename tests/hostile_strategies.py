@@ -25,17 +25,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from toolwire_dialects import DIALECTS
 
-CONVERSATIONAL = (
-    "openai_chat",
-    "openai_responses",
-    "anthropic_messages",
-    "gemini",
-    "bedrock_converse",
-    "mistral",
-    "cohere_v2",
-    "ollama",
-)
+# Every dialect of the generated registry that converts whole requests (not MCP's tool parts only).
+CONVERSATIONAL = tuple(sorted(name for name, module in DIALECTS.items() if hasattr(module, "decode_request")))
 ORDERED_PAIRS = [(s, t) for s in CONVERSATIONAL for t in CONVERSATIONAL]
 
 # ---- leaves ---------------------------------------------------------------------------------

@@ -14,16 +14,9 @@ from toolwire.ir.conversation import conversation_ir
 from toolwire.spec.loader import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
-CONVERSATIONAL = (
-    "openai_chat",
-    "openai_responses",
-    "anthropic_messages",
-    "gemini",
-    "bedrock_converse",
-    "mistral",
-    "cohere_v2",
-    "ollama",
-)
+SPEC = load_spec(ROOT / "schemas")
+# Every dialect whose mapping lays out whole conversations, read from the registry.
+CONVERSATIONAL = sorted(name for name, dialect in SPEC.dialects.items() if conversation_ir(dialect) is not None)
 REQUEST_TAGS = {
     "one_call",
     "parallel_calls",
@@ -35,13 +28,12 @@ REQUEST_TAGS = {
     "no_tools",
 }
 RESPONSE_TAGS = {"response_text", "response_calls", "response_length"}
-SPEC = load_spec(ROOT / "schemas")
 FILES = {vf.dialect: vf for vf in SPEC.conversation_vectors}
 
 
-@pytest.mark.parametrize("dialect", CONVERSATIONAL)
-def test_every_conversational_dialect_maps_conversations(dialect: str) -> None:
-    assert conversation_ir(SPEC.dialects[dialect]) is not None
+@pytest.mark.parametrize("dialect", sorted(SPEC.dialects))
+def test_a_dialect_has_conversation_vectors_exactly_when_it_maps_conversations(dialect: str) -> None:
+    assert (dialect in FILES) == (dialect in CONVERSATIONAL), dialect
 
 
 @pytest.mark.parametrize("dialect", CONVERSATIONAL)

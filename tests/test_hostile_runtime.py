@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from toolwire_dialects import IdMap, convert, get_dialect
+from toolwire_dialects import DIALECTS, IdMap, convert, get_dialect
 from toolwire_dialects.registry import ToolRegistry
 from toolwire_dialects.streams import assembler, get_stream
 
@@ -231,17 +231,7 @@ def _vertex_events(*paths: str) -> list[dict[str, Any]]:
     return [event({"name": "f", "willContinue": True}), event({"partialArgs": partial, "willContinue": True})]
 
 
-DIALECTS_ALL = (
-    "anthropic_messages",
-    "bedrock_converse",
-    "cohere_v2",
-    "gemini",
-    "mcp",
-    "mistral",
-    "ollama",
-    "openai_chat",
-    "openai_responses",
-)
+DIALECTS_ALL = tuple(sorted(DIALECTS))  # the generated registry: every dialect
 TOO_DEEP = "nested more than 512 levels deep"
 
 

@@ -122,9 +122,16 @@ def spelling_for(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...
     for sp in spellings:
         if sp.part != kind or (sp.roles and role not in sp.roles):
             continue
-        if kind in SHAPES or all(f.optional or _has(part, f) for f in sp.fields):
+        if carries(part, sp):
             return sp
     return None
+
+
+def carries(part: dict[str, Any], sp: Spelling) -> bool:
+    """The spelling can write the part: a shape's part, or one with every field it requires
+    (a unit is chosen by the same rule as a part, so that a reasoning part without text is
+    not written by a spelling that needs one)."""
+    return part.get("type") in SHAPES or all(f.optional or _has(part, f) for f in sp.fields)
 
 
 def _has(part: dict[str, Any], f: PartField) -> bool:

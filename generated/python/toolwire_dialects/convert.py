@@ -73,6 +73,12 @@ def _gemini() -> ModuleType:
     return gemini
 
 
+def _gemini_interactions() -> ModuleType:
+    from . import gemini_interactions
+
+    return gemini_interactions
+
+
 def _mcp() -> ModuleType:
     from . import mcp
 
@@ -109,6 +115,7 @@ DIALECTS: Mapping[str, ModuleType] = _Dialects(
         "bedrock_converse": _bedrock_converse,
         "cohere_v2": _cohere_v2,
         "gemini": _gemini,
+        "gemini_interactions": _gemini_interactions,
         "mcp": _mcp,
         "mistral": _mistral,
         "ollama": _ollama,

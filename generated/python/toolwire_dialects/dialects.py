@@ -37,6 +37,7 @@ DialectName = Literal[
     "bedrock_converse",
     "cohere_v2",
     "gemini",
+    "gemini_interactions",
     "mcp",
     "mistral",
     "ollama",
@@ -48,6 +49,7 @@ NAMES: tuple[DialectName, ...] = (
     "bedrock_converse",
     "cohere_v2",
     "gemini",
+    "gemini_interactions",
     "mcp",
     "mistral",
     "ollama",
@@ -174,6 +176,29 @@ def _gemini_stream() -> StreamModule:
     from .streams import gemini as s
 
     return s
+
+
+def _gemini_interactions() -> Dialect:
+    from . import gemini_interactions as m
+
+    return Dialect(
+        name=m.DIALECT,
+        title=m.TITLE,
+        shapes=m.SHAPES,
+        decoders=m.DECODERS,
+        encoders=m.ENCODERS,
+        id_policy=m.ID_POLICY,
+        conversation=Conversation(
+            decode_request=m.decode_request,
+            encode_request=m.encode_request,
+            decode_response=m.decode_response,
+            encode_response=m.encode_response,
+            finish_reason_in=m.finish_reason_in,
+            finish_reason_out=m.finish_reason_out,
+        ),
+        extract=m.extract,
+        inject=m.inject,
+    )
 
 
 def _mcp() -> Dialect:
@@ -317,6 +342,7 @@ REGISTRY = Registry(
         "bedrock_converse": _bedrock_converse,
         "cohere_v2": _cohere_v2,
         "gemini": _gemini,
+        "gemini_interactions": _gemini_interactions,
         "mcp": _mcp,
         "mistral": _mistral,
         "ollama": _ollama,

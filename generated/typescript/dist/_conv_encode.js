@@ -10,7 +10,7 @@
  * carry is a reported loss.
  */
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
-import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
+import { carries, encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
 import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -150,7 +150,7 @@ export function encodeTurns(messages, turn, units, spellings, alternating, run, 
             if (part === null)
                 continue;
             asString(getKey(part, "type"), "a part's type"); // Python: KeyError, or TypeError when its turn is written
-            const unit = units.find((sp) => sp.part === part["type"] && sp.role === role);
+            const unit = units.find((sp) => sp.part === part["type"] && sp.role === role && carries(part, sp));
             if (unit === undefined && !(part["type"] === "wire" && truthy(getOwn(part, "unit")))) {
                 group.parts.push([part, where]);
                 continue;

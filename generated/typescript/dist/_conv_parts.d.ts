@@ -24,6 +24,10 @@ export declare function spelledPart(block: JsonObject, sp: Spelling, dialect: st
 export declare function fieldPart(kind: string, valueKey: string | null, value: unknown, dialect: string): JsonObject;
 /** The first spelling of the part's kind, for its role, whose fields the part has. */
 export declare function spellingFor(part: JsonObject, role: string, spellings: readonly Spelling[]): Spelling | null;
+/** The spelling can write the part: a shape's part, or one with every field it requires (a unit
+ * is chosen by the same rule as a part, so that a reasoning part without text is not written by a
+ * spelling that needs one). */
+export declare function carries(part: JsonObject, sp: Spelling): boolean;
 /**
  * The wire block of one canonical part in spelling sp; losses point into the part.
  * (Internal: Python's parameters, positionally.)

@@ -149,10 +149,16 @@ export function spellingFor(part, role, spellings) {
     for (const sp of spellings) {
         if (sp.part !== kind || (sp.roles.length > 0 && !sp.roles.includes(role)))
             continue;
-        if (shapeKey(kind) !== undefined || sp.fields.every((f) => f.optional || has(part, f)))
+        if (carries(part, sp))
             return sp;
     }
     return null;
+}
+/** The spelling can write the part: a shape's part, or one with every field it requires (a unit
+ * is chosen by the same rule as a part, so that a reasoning part without text is not written by a
+ * spelling that needs one). */
+export function carries(part, sp) {
+    return shapeKey(getOwn(part, "type")) !== undefined || sp.fields.every((f) => f.optional || has(part, f));
 }
 function has(part, f) {
     if (f.encoding === "data_url")

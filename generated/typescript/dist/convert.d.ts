@@ -10,6 +10,7 @@ import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
 import * as gemini from "./gemini.js";
+import * as gemini_interactions from "./gemini_interactions.js";
 import * as mcp from "./mcp.js";
 import * as mistral from "./mistral.js";
 import * as ollama from "./ollama.js";
@@ -31,6 +32,7 @@ export declare const DIALECTS: Readonly<{
     bedrock_converse: typeof bedrock_converse;
     cohere_v2: typeof cohere_v2;
     gemini: typeof gemini;
+    gemini_interactions: typeof gemini_interactions;
     mcp: typeof mcp;
     mistral: typeof mistral;
     ollama: typeof ollama;

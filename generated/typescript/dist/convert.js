@@ -11,6 +11,7 @@ import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
 import * as gemini from "./gemini.js";
+import * as gemini_interactions from "./gemini_interactions.js";
 import * as mcp from "./mcp.js";
 import * as mistral from "./mistral.js";
 import * as ollama from "./ollama.js";
@@ -24,6 +25,7 @@ export const DIALECTS = Object.freeze({
     bedrock_converse: bedrock_converse,
     cohere_v2: cohere_v2,
     gemini: gemini,
+    gemini_interactions: gemini_interactions,
     mcp: mcp,
     mistral: mistral,
     ollama: ollama,
@@ -61,6 +63,14 @@ const OPTIONS = {
     },
     gemini: {
         tool_definition: ["schemaProfile"],
+        tool_choice: [],
+        tool_call: [],
+        tool_result: [],
+        request: ["reasoningAsText", "model"],
+        response: ["reasoningAsText", "model"],
+    },
+    gemini_interactions: {
+        tool_definition: [],
         tool_choice: [],
         tool_call: [],
         tool_result: [],

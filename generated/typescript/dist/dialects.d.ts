@@ -14,13 +14,14 @@ import { Registry, type Dialect } from "./_dialect.js";
 export type { Conversation, Decoder, Dialect, EncodeOptions, Encoder, Injector, RelayStreamModule } from "./_dialect.js";
 export { Registry } from "./_dialect.js";
 /** The name of a dialect this package converts. */
-export type DialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "mcp" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
+export type DialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "gemini_interactions" | "mcp" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
 /** The shapes each dialect converts: its tool parts, and `request`/`response` where it maps conversations. */
 export interface DialectShapes {
     anthropic_messages: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
     bedrock_converse: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
     cohere_v2: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
     gemini: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    gemini_interactions: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
     mcp: "tool_definition" | "tool_call" | "tool_result";
     mistral: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
     ollama: "tool_definition" | "tool_call" | "tool_result" | "request" | "response";

@@ -17,6 +17,7 @@ import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
 import * as gemini from "./gemini.js";
+import * as gemini_interactions from "./gemini_interactions.js";
 import * as mcp from "./mcp.js";
 import * as mistral from "./mistral.js";
 import * as ollama from "./ollama.js";
@@ -36,6 +37,7 @@ export const NAMES = Object.freeze([
     "bedrock_converse",
     "cohere_v2",
     "gemini",
+    "gemini_interactions",
     "mcp",
     "mistral",
     "ollama",
@@ -119,6 +121,25 @@ export const REGISTRY = new Registry({
         extract: gemini.extract,
         inject: gemini.inject,
         stream: gemini_stream,
+    }),
+    gemini_interactions: () => Object.freeze({
+        name: gemini_interactions.DIALECT,
+        title: gemini_interactions.TITLE,
+        shapes: gemini_interactions.SHAPES,
+        decoders: gemini_interactions.DECODERS,
+        encoders: gemini_interactions.ENCODERS,
+        idPolicy: gemini_interactions.ID_POLICY,
+        conversation: Object.freeze({
+            decodeRequest: gemini_interactions.decodeRequest,
+            encodeRequest: gemini_interactions.encodeRequest,
+            decodeResponse: gemini_interactions.decodeResponse,
+            encodeResponse: gemini_interactions.encodeResponse,
+            finishReasonIn: gemini_interactions.finishReasonIn,
+            finishReasonOut: gemini_interactions.finishReasonOut,
+        }),
+        extract: gemini_interactions.extract,
+        inject: gemini_interactions.inject,
+        stream: null,
     }),
     mcp: () => Object.freeze({
         name: mcp.DIALECT,

@@ -12,7 +12,7 @@
 
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
-import { encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
+import { carries, encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
 import {
   EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy
 } from "./_conv_paths.js";
@@ -172,7 +172,7 @@ export function encodeTurns(
       const part = carried(asObject(parts[pj], "a part"), run, where);
       if (part === null) continue;
       asString(getKey(part, "type"), "a part's type"); // Python: KeyError, or TypeError when its turn is written
-      const unit = units.find((sp) => sp.part === part["type"] && sp.role === role);
+      const unit = units.find((sp) => sp.part === part["type"] && sp.role === role && carries(part, sp));
       if (unit === undefined && !(part["type"] === "wire" && truthy(getOwn(part, "unit")))) {
         group.parts.push([part, where]);
         continue;

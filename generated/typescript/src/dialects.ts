@@ -18,6 +18,7 @@ import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
 import * as gemini from "./gemini.js";
+import * as gemini_interactions from "./gemini_interactions.js";
 import * as mcp from "./mcp.js";
 import * as mistral from "./mistral.js";
 import * as ollama from "./ollama.js";
@@ -38,14 +39,15 @@ export type {
 export { Registry } from "./_dialect.js";
 
 /** The name of a dialect this package converts. */
-export type DialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "mcp" | "mistral" |
-    "ollama" | "openai_chat" | "openai_responses";
+export type DialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "gemini_interactions" |
+    "mcp" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
 /** The shapes each dialect converts: its tool parts, and `request`/`response` where it maps conversations. */
 export interface DialectShapes {
   anthropic_messages: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
   bedrock_converse: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
   cohere_v2: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
   gemini: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+  gemini_interactions: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
   mcp: "tool_definition" | "tool_call" | "tool_result";
   mistral: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
   ollama: "tool_definition" | "tool_call" | "tool_result" | "request" | "response";
@@ -59,6 +61,7 @@ export const NAMES: readonly DialectName[] = Object.freeze(
     "bedrock_converse",
     "cohere_v2",
     "gemini",
+    "gemini_interactions",
     "mcp",
     "mistral",
     "ollama",
@@ -148,6 +151,26 @@ export const REGISTRY = new Registry<DialectName>({
       extract: gemini.extract,
       inject: gemini.inject,
       stream: gemini_stream,
+    }),
+  gemini_interactions: (): Dialect<"gemini_interactions"> =>
+    Object.freeze({
+      name: gemini_interactions.DIALECT,
+      title: gemini_interactions.TITLE,
+      shapes: gemini_interactions.SHAPES,
+      decoders: gemini_interactions.DECODERS,
+      encoders: gemini_interactions.ENCODERS,
+      idPolicy: gemini_interactions.ID_POLICY,
+      conversation: Object.freeze({
+        decodeRequest: gemini_interactions.decodeRequest,
+        encodeRequest: gemini_interactions.encodeRequest,
+        decodeResponse: gemini_interactions.decodeResponse,
+        encodeResponse: gemini_interactions.encodeResponse,
+        finishReasonIn: gemini_interactions.finishReasonIn,
+        finishReasonOut: gemini_interactions.finishReasonOut,
+      }),
+      extract: gemini_interactions.extract,
+      inject: gemini_interactions.inject,
+      stream: null,
     }),
   mcp: (): Dialect<"mcp"> =>
     Object.freeze({

@@ -15,7 +15,7 @@ from typing import Any
 
 from ._conv_block_rules import kept_blocks
 from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
-from ._conv_parts import SHAPES, encode_part, spelling_for
+from ._conv_parts import SHAPES, carries, encode_part, spelling_for
 from ._conv_paths import get, pointer, put, put_back, put_fresh
 from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
@@ -151,7 +151,7 @@ def encode_turns(
             part = _carried(raw, run, where)
             if part is None:
                 continue
-            unit = next((sp for sp in units if sp.part == part["type"] and sp.role == role), None)
+            unit = next((sp for sp in units if sp.part == part["type"] and sp.role == role and carries(part, sp)), None)
             if unit is None and not (part["type"] == "wire" and part.get("unit")):
                 group.parts.append((part, where))
                 continue

@@ -153,9 +153,16 @@ export function spellingFor(part: JsonObject, role: string, spellings: readonly 
   const kind = getOwn(part, "type");
   for (const sp of spellings) {
     if (sp.part !== kind || (sp.roles.length > 0 && !sp.roles.includes(role))) continue;
-    if (shapeKey(kind) !== undefined || sp.fields.every((f) => f.optional || has(part, f))) return sp;
+    if (carries(part, sp)) return sp;
   }
   return null;
+}
+
+/** The spelling can write the part: a shape's part, or one with every field it requires (a unit
+ * is chosen by the same rule as a part, so that a reasoning part without text is not written by a
+ * spelling that needs one). */
+export function carries(part: JsonObject, sp: Spelling): boolean {
+  return shapeKey(getOwn(part, "type")) !== undefined || sp.fields.every((f) => f.optional || has(part, f));
 }
 
 function has(part: JsonObject, f: PartField): boolean {

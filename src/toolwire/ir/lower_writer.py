@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling, StringForm
 from toolwire.ir.lower_canonical_reader import lower_canonical_reader
-from toolwire.ir.lower_parts_out import SHAPES, block_of, lower_part_writer
+from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, lower_part_writer
 from toolwire.ir.lower_render import lower_turn_writer, part_names
 from toolwire.ir.lower_rules import Places, ordered, places, rejoined
 from toolwire.ir.lower_rules_cofields import first_turn
@@ -155,7 +155,10 @@ class TurnWriter:
             name = f"unit_out_{i}"
             written: tuple[Step, ...] = (Let("value", block_of(sp, name, event.part, event.at)),)
             written += (If(Not(Is("null", Local("value"))), self._append(Local("value"), event.at)),)
-            steps = (If(Is("equal", event.role, sp.role), self._unit(written, event), steps),)
+            # a unit is chosen as a part's spelling is: in its role, holding every field it needs
+            needs = None if sp.part in SHAPES else has_fields(sp, event.part)
+            test = Is("equal", event.role, sp.role) if needs is None else All((Is("equal", event.role, sp.role), needs))
+            steps = (If(test, self._unit(written, event), steps),)
         return steps
 
     def text(self, event: PartEvent) -> tuple[Step, ...]:

@@ -3,6 +3,7 @@ export type * as anthropicMessages from "./anthropic_messages.js";
 export type * as bedrockConverse from "./bedrock_converse.js";
 export type * as cohereV2 from "./cohere_v2.js";
 export type * as gemini from "./gemini.js";
+export type * as geminiInteractions from "./gemini_interactions.js";
 export type * as mcp from "./mcp.js";
 export type * as mistral from "./mistral.js";
 export type * as ollama from "./ollama.js";

@@ -17,7 +17,7 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
 
 from __future__ import annotations
 
-from ._conv_guard import check_canonical, setting_problem
+from ._conv_guard import below, check_canonical, setting_problem
 from ._conv_layout import (
     Codecs,
     Lose,
@@ -50,6 +50,7 @@ __all__ = [
     "Turn",
     "TurnField",
     "article",
+    "below",
     "check_canonical",
     "decode_block",
     "decode_response",

@@ -148,14 +148,35 @@ export function fieldPart(kind: string, valueKey: string | null, value: unknown,
   return part;
 }
 
-/** The first spelling of the part's kind, for its role, whose fields the part has. */
-export function spellingFor(part: JsonObject, role: string, spellings: readonly Spelling[]): Spelling | null {
+/** The part's own extension fields (the dialect's) hold the key at where: a signature the
+ * provider made, which only its own payload can supply. */
+export function holds(part: JsonObject, dialect: string, where: string): boolean {
+  const extensions = getOwn(part, "extensions");
+  const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+  const fields = isObject(own) ? getOwn(own, "fields") : undefined;
+  return isObject(fields) && hasOwn(fields, where);
+}
+
+/** The first spelling of the part's kind, for its role, whose fields the part has (and its own
+ * extension fields the key the spelling is signed with). */
+export function spellingFor(
+  part: JsonObject, role: string, spellings: readonly Spelling[], dialect: string
+): Spelling | null {
   const kind = getOwn(part, "type");
   for (const sp of spellings) {
     if (sp.part !== kind || (sp.roles.length > 0 && !sp.roles.includes(role))) continue;
+    if (sp.signed !== null && !holds(part, dialect, sp.signed)) continue;
     if (shapeKey(kind) !== undefined || sp.fields.every((f) => f.optional || has(part, f))) return sp;
   }
   return null;
+}
+
+/** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
+ * (another dialect's reasoning part, or one built by hand). */
+export function unsigned(part: JsonObject, role: string, spellings: readonly Spelling[], dialect: string): boolean {
+  const kind = getOwn(part, "type");
+  return spellings.some((sp) => sp.part === kind && sp.signed !== null) &&
+    spellingFor(part, role, spellings, dialect) === null;
 }
 
 function has(part: JsonObject, f: PartField): boolean {

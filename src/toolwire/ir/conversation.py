@@ -69,6 +69,7 @@ def _spelling(spec: dict[str, Any]) -> Spelling:
         roles=tuple(spec.get("roles", [])),
         defaults=defaults,
         role=spec.get("role"),
+        signed=spec.get("signed"),
         paths=has,
         leaves=leaves,
     )

@@ -83,6 +83,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.spelling.fields{}.encoding=media_format", "An image format without its type (png <-> image/png)."),
     ("conversation.spelling.fields{}.optional", "The block may leave the field out."),
     ("conversation.spelling.roles", "The roles this spelling is written for (default: any); decode reads it in any turn."),
+    ("conversation.spelling.signed", "A key (the provider's signature) the block must carry, from the part's own extension fields: a part without it is not written in this spelling."),
     ("conversation.spelling.defaults", "Values written when absent; decode drops an equal value and keeps a missing one's absence as a form."),
     ("conversation.spelling.role", "(units) The canonical role of a wire unit that is this one part."),
     ("conversation.setting.pointer", "Where the setting is."),

@@ -147,6 +147,8 @@ def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting
         required=spec.get("required"),
         has_required="required" in spec,
         companions=tuple((tuple(tokens(p)), v) for p, v in spec.get("with", {}).items()),
+        off=tuple((tuple(tokens(p)), v) for p, v in spec.get("off", {}).items()),
+        kept=tuple(spec.get("kept", ())),
         rule=_rule(tuple(name.split(".")), dialect),
         range=next((r for r in ranges_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
     )

@@ -125,6 +125,8 @@ class Setting:
     required: Any = field(metadata=term("conversation.setting.required"))
     has_required: bool
     companions: tuple[tuple[Tokens, Any], ...] = field(default=(), metadata=term("conversation.setting.with"))
+    off: tuple[tuple[Tokens, Any], ...] = field(default=(), metadata=term("conversation.setting.off"))  # value 0
+    kept: tuple[Any, ...] = field(default=(), metadata=term("conversation.setting.kept"))
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical/settings.json's type
     range: RangeRule | None = None  # the provider's range for the value (a dialect.json rule)
 

@@ -182,14 +182,16 @@ class TurnWriter:
         )
         said = All((Call("as_text", ()), Not(Is("falsy", text))))
         sent = replace(event, part=Local("sent"))  # the part as text
-        foreign = (If(said, (Let("sent", as_text), *self._gather("text", sent)), (lost,)),)
+
+        def as_text_or(loss: Lose) -> tuple[Step, ...]:
+            return (If(said, (Let("sent", as_text), *self._gather("text", sent)), (loss,)),)
+
         own = self._gather("reasoning", event)
         spellings = [sp for sp in self.layout.parts if sp.part == "reasoning"]
         if any(sp.signed is not None for sp in spellings):  # its own reasoning, unsigned: as another's
-            unsigned = Lose("reasoning.dropped", event.at, UNSIGNED)
             fits = AnyOf(tuple(_fits(sp, event) for sp in spellings))
-            own = (If(fits, own, (If(said, (Let("sent", as_text), *self._gather("text", sent)), (unsigned,)),)),)
-        return (If(Same(dialect, Global("dialect")), own, foreign),)
+            own = (If(fits, own, as_text_or(Lose("reasoning.dropped", event.at, UNSIGNED))),)
+        return (If(Same(dialect, Global("dialect")), own, as_text_or(lost)),)
 
     def wire(self, event: PartEvent) -> tuple[Step, ...]:
         dialect = Key(event.part, "dialect")

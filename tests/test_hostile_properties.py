@@ -155,7 +155,7 @@ def _said(view: list[Any]) -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize(("source", "shape"), CONVERSIONS, ids="-".join)
+@pytest.mark.parametrize(("source", "shape"), CONVERSIONS, ids=[f"{s}-{h}" for s, h in CONVERSIONS])
 def test_every_converted_payload_is_valid_or_refused(source: str, shape: str, schema_errors: Any) -> None:
     @PROPERTY
     @given(canonical_of(shape, source))

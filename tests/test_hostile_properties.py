@@ -155,18 +155,7 @@ def _said(view: list[Any]) -> list[Any]:
     ]
 
 
-# Known failure: an Anthropic reasoning part without its signature (canonical built by hand;
-# decode refuses such a block) is written as a thinking block, which the API and the schema
-# refuse (`signature` is required). The writer should drop it with a loss, as it drops another
-# dialect's reasoning: issue #23, not done yet.
-_UNSIGNED = pytest.mark.xfail(reason="an unsigned Anthropic reasoning part is written as an invalid thinking block")
-_CASES = [
-    pytest.param(source, shape, marks=_UNSIGNED if source == "anthropic_messages" else (), id=f"{source}-{shape}")
-    for source, shape in CONVERSIONS
-]
-
-
-@pytest.mark.parametrize(("source", "shape"), _CASES)
+@pytest.mark.parametrize(("source", "shape"), CONVERSIONS, ids=[f"{s}-{h}" for s, h in CONVERSIONS])
 def test_every_converted_payload_is_valid_or_refused(source: str, shape: str, schema_errors: Any) -> None:
     @PROPERTY
     @given(canonical_of(shape, source))

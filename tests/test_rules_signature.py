@@ -213,7 +213,12 @@ def test_a_canonical_request_with_reasoning_after_its_call_is_written_in_the_pro
                 "role": "assistant",
                 "parts": [
                     {"type": "tool_call", "call": {"id": "toolu_1", "name": "weather", "arguments": {}}},
-                    {"type": "reasoning", "dialect": "anthropic_messages", "text": "hm", "signature": "c2ln"},
+                    {
+                        "type": "reasoning",
+                        "dialect": "anthropic_messages",
+                        "text": "hm",
+                        "extensions": {"anthropic_messages": {"fields": {"/signature": "c2ln"}}},
+                    },
                 ],
             },
         ]
@@ -317,7 +322,12 @@ def test_a_response_with_anthropic_thinking_after_its_call_is_reordered() -> Non
             "role": "assistant",
             "parts": [
                 {"type": "tool_call", "call": {"id": "toolu_1", "name": "f", "arguments": {}}},
-                {"type": "reasoning", "dialect": "anthropic_messages", "text": "hm", "signature": "c2ln"},
+                {
+                    "type": "reasoning",
+                    "dialect": "anthropic_messages",
+                    "text": "hm",
+                    "extensions": {"anthropic_messages": {"fields": {"/signature": "c2ln"}}},
+                },
             ],
         },
         "finish_reason": "tool_calls",

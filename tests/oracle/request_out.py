@@ -58,7 +58,7 @@ def _system(
         if part.get("type") == "wire" and part.get("dialect") == run.dialect:
             blocks.append(part["value"])  # the dialect's own block, verbatim
             continue
-        sp = spelling_for(part, "system", spellings)
+        sp = spelling_for(part, "system", spellings, run.dialect)
         if sp is None:
             run.lose("part.unsupported", at, f"{article(str(part.get('type')))} part in the system instructions")
             continue

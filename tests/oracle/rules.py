@@ -6,7 +6,9 @@ when their roles match); then the system field; a refused role order gets the br
 refused first role the bridge turn first; a co-required field absent beside its blocks is
 written from the calls' names (tests/oracle/rules_cofields.py).
 In each turn, the first block of a signature rule's kinds, when unsigned, gets the
-placeholder, and a part_order rule's earlier kind moves before the first later one."""
+placeholder, and a part_order rule's earlier kind moves before the first later one. A number
+a less_than rule keeps below another is lowered to one below it, or (where that would break
+its floor) the other raised to one above it."""
 
 from __future__ import annotations
 
@@ -16,7 +18,15 @@ from typing import Any
 
 from tests.oracle.rules_cofields import bridged_first, filled
 from toolwire.ir.conversation_nodes import RequestLayout, StringForm
-from toolwire.spec.rules import FirstRoleRule, NonEmptyRule, PartOrderRule, RoleOrderRule, SignatureRule, matches
+from toolwire.spec.rules import (
+    FirstRoleRule,
+    LessThanRule,
+    NonEmptyRule,
+    PartOrderRule,
+    RoleOrderRule,
+    SignatureRule,
+    matches,
+)
 
 Tokens = tuple[str, ...]
 
@@ -88,10 +98,26 @@ def repaired(
     """The wire with every repair done, and how many were done (write_tools: the dialect's
     tools written alone, for a co-required field filled from canonical's calls)."""
     wire, done = _turns_repaired(layout, wire)
+    for rule in layout.rules:
+        if isinstance(rule, LessThanRule):
+            done += _below(rule, wire)
     if canonical is not None and write_tools is not None:
         wire, more = filled(layout, wire, canonical, write_tools)
         done += more
     return wire, done
+
+
+def _below(rule: LessThanRule, wire: dict[str, Any]) -> int:
+    """The less_than repair on the request (1 when done)."""
+    low, high = _at(wire, rule.tokens), _at(wire, rule.than)
+    numbers = all(type(v) in (int, float) for v in (low, high))
+    if not numbers or low < high:
+        return 0
+    if rule.floor is None or high - 1 >= rule.floor:
+        _at(wire, rule.tokens[:-1])[rule.tokens[-1]] = high - 1
+    else:
+        _at(wire, rule.than[:-1])[rule.than[-1]] = low + 1
+    return 1
 
 
 def _turns_repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[str, Any], int]:

@@ -2,7 +2,9 @@
 oracle (tests/test_compiled_settings.py): it reads the layout's settings as data on every call.
 `Setting` is the runtime tuple the generated modules once built from the IR's Setting node.
 Since the interpreter was deleted it also states, plainly, what the compiled writer added:
-a value outside the provider's range (a dialect.json rule) is sent as the nearer bound."""
+a value outside the provider's range (a dialect.json rule) is sent as the nearer bound; a value
+of 0 where the setting has `off` constants is those constants (thinking disabled), read back
+where they hold alone; a wire value the setting `kept` stays a wire field."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ class Setting(NamedTuple):
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())
     range: Any = None  # the IR's RangeRule, or None
     companions: tuple[tuple[tuple[str, ...], Any], ...] = ()  # constants written beside it
+    off: tuple[tuple[tuple[str, ...], Any], ...] = ()  # constants written instead of a 0
+    kept: tuple[Any, ...] = ()  # wire values of the dialect's own meaning
 
 
 def settings_of(nodes: Any) -> tuple[Setting, ...]:
@@ -42,6 +46,8 @@ def settings_of(nodes: Any) -> tuple[Setting, ...]:
             n.rule,
             n.range,
             n.companions,
+            n.off,
+            n.kept,
         )
         for n in nodes
     )
@@ -59,6 +65,9 @@ def decode_settings(
             continue
         toks = s.toks
         value = get(wire, toks)
+        if value is MISSING and s.off and all(_same(get(wire, t), v) for t, v in s.off):
+            put(out, s.name, 0)  # the feature off
+            continue
         if s.companions and (value is MISSING or not all(_same(get(wire, t), v) for t, v in s.companions)):
             for place in (s.toks, *(t for t, _v in s.companions)):  # not this setting: kept as fields
                 if get(wire, place) is not MISSING:
@@ -79,6 +88,9 @@ def decode_settings(
                 continue
         if value is None:
             forms[pointer(s.toks)] = "null"
+            continue
+        if any(_same(value, k) for k in s.kept):
+            fields[pointer(toks)] = value
             continue
         if s.values:
             spelled = next((c for c, w in s.values if w == value and type(w) is type(value)), MISSING)
@@ -134,6 +146,10 @@ def encode_settings(
         problem = setting_problem(value, s.rule)
         if problem is not None:
             raise CanonicalError("request", ValueError(f"/settings{pointer(s.name)}: {problem}"))
+        if s.off and value == 0 and type(value) in (int, float):
+            for place, constant in s.off:
+                put(wire, place, constant)
+            continue
         if s.range is not None:
             value = _in_range(value, s, lose)
         form = forms.get(pointer(s.toks), "") if forms else ""

@@ -15,7 +15,7 @@ from typing import Any
 
 from ._conv_block_rules import kept_blocks
 from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
-from ._conv_parts import SHAPES, carries, encode_part, spelling_for
+from ._conv_parts import SHAPES, carries, encode_part, spelling_for, unsigned
 from ._conv_paths import get, pointer, put, put_back, put_fresh
 from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
@@ -25,6 +25,8 @@ __all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
 
 EMPTY: dict[str, Any] = {}
+# the loss of reasoning the target signs whose part lacks the signature (the compiled writers say it too)
+UNSIGNED = "unsigned reasoning (the provider replays only the reasoning blocks it signed)"
 
 
 def article(word: str) -> str:
@@ -82,14 +84,19 @@ class Run:
                 )
 
 
-def _carried(part: dict[str, Any], run: Run, at: str) -> dict[str, Any] | None:
-    """The part as the target may carry it: another dialect's reasoning or wire block is a
-    loss (reasoning becomes text when asked for)."""
+def _carried(
+    part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], run: Run, at: str
+) -> dict[str, Any] | None:
+    """The part as the target may carry it: another dialect's reasoning, or its own without
+    the signature its blocks need, or another dialect's wire block is a loss (reasoning
+    becomes text when asked for)."""
     kind = part.get("type")
-    if kind == "reasoning" and part.get("dialect") != run.dialect:
+    foreign = part.get("dialect") != run.dialect
+    if kind == "reasoning" and (foreign or unsigned(part, role, spellings, run.dialect)):
         if run.reasoning_as_text and part.get("text"):
             return {"type": "text", "text": part["text"]}
-        run.lose("reasoning.dropped", at, f"reasoning from {part.get('dialect')} (only that dialect can replay it)")
+        said = f"reasoning from {part.get('dialect')} (only that dialect can replay it)" if foreign else UNSIGNED
+        run.lose("reasoning.dropped", at, said)
         return None
     if kind == "wire" and part.get("dialect") != run.dialect:
         run.lose(
@@ -148,10 +155,13 @@ def encode_turns(
         group.empty = group.empty or not message["parts"] or keep_empty
         for pj, raw in enumerate(message["parts"]):
             where = f"{at}/parts/{pj}"
-            part = _carried(raw, run, where)
+            part = _carried(raw, role, spellings, run, where)
             if part is None:
                 continue
-            unit = next((sp for sp in units if sp.part == part["type"] and sp.role == role and carries(part, sp)), None)
+            unit = next(
+                (sp for sp in units if sp.part == part["type"] and sp.role == role and carries(part, sp, run.dialect)),
+                None,
+            )
             if unit is None and not (part["type"] == "wire" and part.get("unit")):
                 group.parts.append((part, where))
                 continue
@@ -190,7 +200,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     last_kind = ""
     kinds = {part["type"] for part, _at in group.parts}
     for part, at in group.parts:
-        rank, slot = _slot(part, group.role, turn, spellings, kinds)
+        rank, slot = _slot(part, group.role, turn, spellings, kinds, run.dialect)
         if rank < 0:
             run.lose("part.unsupported", at, f"{article(part['type'])} part in {article(group.role)} turn")
             continue
@@ -221,7 +231,7 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
 
 
 def _slot(
-    part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...], kinds: set[str]
+    part: dict[str, Any], role: str, turn: Turn, spellings: tuple[Spelling, ...], kinds: set[str], dialect: str
 ) -> tuple[int, Any]:
     field = part.get("field") if part["type"] == "wire" else None
     if field is not None:  # the dialect's own element of a turn field: back into that field, else lost
@@ -239,7 +249,7 @@ def _slot(
             return (0 if tf.before else 2 + k), k
     if part["type"] == "wire" or (part["type"] == "text" and turn.string == "only"):
         return 1, None  # verbatim, or text of a content that is one string
-    sp = spelling_for(part, role, spellings)
+    sp = spelling_for(part, role, spellings, dialect)
     return (1, sp) if sp is not None else (-1, None)
 
 

@@ -72,6 +72,7 @@ class Spelling(NamedTuple):
     roles: tuple[str, ...]
     defaults: Constants
     role: str | None
+    signed: str | None  # a key (pointer into the block) only the part's own extension fields supply
     known: dict[str, Any]  # the spelling's keys, as a tree (paths.known_tree)
 
 

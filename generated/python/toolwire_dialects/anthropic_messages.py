@@ -1076,6 +1076,10 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
                 if problem is not None:
                     raise _rt.DecodeError(DIALECT, "request", "/thinking/budget_tokens", problem)
                 out["reasoning_budget"] = value
+    elif (not (value is not _MISSING)) and (
+        (_n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING) == "disabled"
+    ):
+        out["reasoning_budget"] = 0
     else:
         if value is not _MISSING:
             fields["/thinking/budget_tokens"] = value
@@ -1258,15 +1262,18 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("integer",), 0, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_budget: {problem}"))
-        if value < 1024:
-            lose(
-                "setting.clamped",
-                "/settings/reasoning_budget",
-                "reasoning_budget out of range (sent 1024; allowed at least 1024; rule anthropic_messages/thinking-budget-range)",
-            )
-            value = 1024
-        wire.setdefault("thinking", {})["type"] = "enabled"
-        wire.setdefault("thinking", {})["budget_tokens"] = value
+        if value == 0:
+            wire.setdefault("thinking", {})["type"] = "disabled"
+        else:
+            if value < 1024:
+                lose(
+                    "setting.clamped",
+                    "/settings/reasoning_budget",
+                    "reasoning_budget out of range (sent 1024; allowed at least 1024; rule anthropic_messages/thinking-budget-range)",
+                )
+                value = 1024
+            wire.setdefault("thinking", {})["type"] = "enabled"
+            wire.setdefault("thinking", {})["budget_tokens"] = value
     # setting response_format.type
     value = _n.get("type", _MISSING) if type(_n := settings.get("response_format", _MISSING)) is dict else _MISSING
     if value is _MISSING:
@@ -1625,6 +1632,26 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
         settings = {}
     _settings_out(wire, settings, forms, lose)
     out.put_fields(wire, own, "")
+    w_fix = _conv.below(
+        (_n.get("budget_tokens", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING),
+        wire.get("max_tokens", _MISSING),
+        1024,
+    )
+    if w_fix is not None:
+        if w_fix[0]:
+            wire.setdefault("thinking", {})["budget_tokens"] = w_fix[1]
+            lose(
+                "setting.clamped",
+                "/settings/reasoning_budget",
+                f"reasoning_budget not below max_tokens (sent {w_fix[1]!r}; allowed: /thinking/budget_tokens less than /max_tokens; rule anthropic_messages/thinking-budget-below-max-tokens)",
+            )
+        else:
+            wire["max_tokens"] = w_fix[1]
+            lose(
+                "setting.clamped",
+                "/settings/max_tokens",
+                f"max_tokens not above reasoning_budget (sent {w_fix[1]!r}; allowed: /thinking/budget_tokens less than /max_tokens; rule anthropic_messages/thinking-budget-below-max-tokens)",
+            )
     return wire
 
 
@@ -1752,7 +1779,9 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
+            elif (part.get("type", _MISSING) == "reasoning") and (
+                (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING)
+            ):
                 block = _part_out_5(part, at, out)
                 if block is not None:
                     if (
@@ -1767,7 +1796,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif part.get("type", _MISSING) == "reasoning":
+            elif (part.get("type", _MISSING) == "reasoning") and (out.holds(part, "/data")):
                 block = _part_out_6(part, at, out)
                 if block is not None:
                     if (
@@ -1823,7 +1852,19 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 kind = part["type"]
                 if kind == "reasoning":
                     if part.get("dialect", _MISSING) == DIALECT:
-                        g_parts.append([part, where])
+                        if ((out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING)) or (
+                            out.holds(part, "/data")
+                        ):
+                            g_parts.append([part, where])
+                        elif (out.as_text) and (part.get("text", _MISSING)):
+                            sent = {"type": "text", "text": part["text"]}
+                            g_parts.append([sent, where])
+                        else:
+                            lose(
+                                "reasoning.dropped",
+                                where,
+                                "unsigned reasoning (the provider replays only the reasoning blocks it signed)",
+                            )
                     elif (out.as_text) and (part.get("text", _MISSING)):
                         sent = {"type": "text", "text": part["text"]}
                         g_parts.append([sent, where])
@@ -1954,7 +1995,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "reasoning":
-            if part.get("text", _MISSING) is not _MISSING:
+            if (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -1965,7 +2006,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "reasoning"
                 content.append([part, 5, at])
-            else:
+            elif out.holds(part, "/data"):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -1976,6 +2017,8 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "reasoning"
                 content.append([part, 6, at])
+            else:
+                lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
             if (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
                 if seen > 1:
@@ -2399,6 +2442,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2409,6 +2453,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2419,6 +2464,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2432,6 +2478,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"))),
         ),
         _conv.Spelling(
@@ -2442,6 +2489,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"))),
         ),
         _conv.Spelling(
@@ -2452,6 +2500,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed="/signature",
             known=_conv.known_tree((), (("type",), ("thinking",))),
         ),
         _conv.Spelling(
@@ -2462,6 +2511,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed="/data",
             known=_conv.known_tree((), (("type",),)),
         ),
     ),
@@ -2556,6 +2606,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2566,6 +2617,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2576,6 +2628,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2589,6 +2642,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"))),
         ),
         _conv.Spelling(
@@ -2599,6 +2653,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"))),
         ),
         _conv.Spelling(
@@ -2609,6 +2664,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed="/signature",
             known=_conv.known_tree((), (("type",), ("thinking",))),
         ),
         _conv.Spelling(
@@ -2619,6 +2675,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed="/data",
             known=_conv.known_tree((), (("type",),)),
         ),
     ),

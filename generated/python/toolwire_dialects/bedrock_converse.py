@@ -2107,6 +2107,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("toolUse",),), ()),
         ),
         _conv.Spelling(
@@ -2117,6 +2118,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("toolResult",),), ()),
         ),
         _conv.Spelling(
@@ -2127,6 +2129,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
@@ -2140,6 +2143,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree(
                 (("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes"))
             ),
@@ -2152,6 +2156,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree(
                 (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
             ),
@@ -2245,6 +2250,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("toolUse",),), ()),
         ),
         _conv.Spelling(
@@ -2255,6 +2261,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("toolResult",),), ()),
         ),
         _conv.Spelling(
@@ -2265,6 +2272,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
@@ -2278,6 +2286,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree(
                 (("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes"))
             ),
@@ -2290,6 +2299,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree(
                 (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
             ),

@@ -918,6 +918,10 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
                 if problem is not None:
                     raise _rt.DecodeError(DIALECT, "request", "/thinking/token_budget", problem)
                 out["reasoning_budget"] = value
+    elif (not (value is not _MISSING)) and (
+        (_n.get("type", _MISSING) if type(_n := wire.get("thinking", _MISSING)) is dict else _MISSING) == "disabled"
+    ):
+        out["reasoning_budget"] = 0
     else:
         if value is not _MISSING:
             fields["/thinking/token_budget"] = value
@@ -1128,15 +1132,18 @@ def _settings_out(
         problem = _conv.setting_problem(value, (("integer",), 0, ()))
         if problem is not None:
             raise _rt.CanonicalError("request", ValueError(f"/settings/reasoning_budget: {problem}"))
-        if value < 1:
-            lose(
-                "setting.clamped",
-                "/settings/reasoning_budget",
-                "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)",
-            )
-            value = 1
-        wire.setdefault("thinking", {})["type"] = "enabled"
-        wire.setdefault("thinking", {})["token_budget"] = value
+        if value == 0:
+            wire.setdefault("thinking", {})["type"] = "disabled"
+        else:
+            if value < 1:
+                lose(
+                    "setting.clamped",
+                    "/settings/reasoning_budget",
+                    "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)",
+                )
+                value = 1
+            wire.setdefault("thinking", {})["type"] = "enabled"
+            wire.setdefault("thinking", {})["token_budget"] = value
     nested = settings.get("response_format", _MISSING)
     if type(nested) is dict:
         for name in nested:
@@ -1828,6 +1835,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("role",),)),
         ),
     ),
@@ -1840,6 +1848,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -1850,6 +1859,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
@@ -1860,6 +1870,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("thinking",))),
         ),
     ),
@@ -1942,6 +1953,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("role",),)),
         ),
     ),
@@ -1954,6 +1966,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -1964,6 +1977,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
@@ -1974,6 +1988,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("thinking",))),
         ),
     ),

@@ -1186,6 +1186,8 @@ def _settings_in(wire: dict[str, Any], forms: dict[str, Any], fields: dict[str, 
     if value is not _MISSING:
         if value is None:
             forms["/generationConfig/thinkingConfig/thinkingBudget"] = "null"
+        elif type(value) is int and value == -1:
+            fields["/generationConfig/thinkingConfig/thinkingBudget"] = value
         else:
             problem = _conv.setting_problem(value, (("integer",), 0, ()))
             if problem is not None:
@@ -2490,6 +2492,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("functionCall",),), ()),
         ),
         _conv.Spelling(
@@ -2500,6 +2503,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("functionResponse",),), ()),
         ),
         _conv.Spelling(
@@ -2510,6 +2514,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("thought",), ("text",))),
         ),
         _conv.Spelling(
@@ -2520,6 +2525,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
@@ -2533,6 +2539,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data"))),
         ),
         _conv.Spelling(
@@ -2546,6 +2553,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
         ),
     ),
@@ -2637,6 +2645,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("functionCall",),), ()),
         ),
         _conv.Spelling(
@@ -2647,6 +2656,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("functionResponse",),), ()),
         ),
         _conv.Spelling(
@@ -2657,6 +2667,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("thought",), ("text",))),
         ),
         _conv.Spelling(
@@ -2667,6 +2678,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("text",),), (("text",),)),
         ),
         _conv.Spelling(
@@ -2680,6 +2692,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data"))),
         ),
         _conv.Spelling(
@@ -2693,6 +2706,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
         ),
     ),

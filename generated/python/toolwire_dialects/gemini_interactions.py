@@ -1885,6 +1885,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -1895,6 +1896,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -1905,6 +1907,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=((("summary", "0", "type"), "text"),),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((("summary", "0", "text"),), (("type",), ("summary", "0", "text"))),
         ),
         _conv.Spelling(
@@ -1915,6 +1918,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
     ),
@@ -1927,6 +1931,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -1940,6 +1945,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("data",),), (("type",), ("mime_type",), ("data",))),
         ),
         _conv.Spelling(
@@ -1953,6 +1959,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("uri",),), (("type",), ("mime_type",), ("uri",))),
         ),
     ),
@@ -2026,6 +2033,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2036,6 +2044,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=((("summary", "0", "type"), "text"),),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((("summary", "0", "text"),), (("type",), ("summary", "0", "text"))),
         ),
         _conv.Spelling(
@@ -2046,6 +2055,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
     ),
@@ -2058,6 +2068,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2071,6 +2082,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("data",),), (("type",), ("mime_type",), ("data",))),
         ),
         _conv.Spelling(
@@ -2084,6 +2096,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("uri",),), (("type",), ("mime_type",), ("uri",))),
         ),
     ),

@@ -2289,6 +2289,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("role",),)),
         ),
     ),
@@ -2301,6 +2302,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2311,6 +2313,7 @@ _REQUEST = _conv.RequestLayout(
             roles=("user",),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
@@ -2321,6 +2324,7 @@ _REQUEST = _conv.RequestLayout(
             roles=("user",),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("image_url",))),
         ),
         _conv.Spelling(
@@ -2331,6 +2335,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=((("thinking", "0", "type"), "text"),),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("thinking", "0", "text"))),
         ),
     ),
@@ -2420,6 +2425,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("role",),)),
         ),
     ),
@@ -2432,6 +2438,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2442,6 +2449,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=("user",),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((("image_url", "url"),), (("type",), ("image_url", "url"))),
         ),
         _conv.Spelling(
@@ -2452,6 +2460,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=("user",),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("image_url",))),
         ),
         _conv.Spelling(
@@ -2462,6 +2471,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=((("thinking", "0", "type"), "text"),),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("thinking", "0", "text"))),
         ),
     ),

@@ -2285,6 +2285,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2295,6 +2296,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2305,6 +2307,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",), ("summary", "0", "text"))),
         ),
     ),
@@ -2317,6 +2320,7 @@ _REQUEST = _conv.RequestLayout(
             roles=("system", "user"),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2327,6 +2331,7 @@ _REQUEST = _conv.RequestLayout(
             roles=("assistant",),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2337,6 +2342,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("image_url",))),
         ),
         _conv.Spelling(
@@ -2347,6 +2353,7 @@ _REQUEST = _conv.RequestLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("refusal",))),
         ),
     ),
@@ -2439,6 +2446,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2449,6 +2457,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="user",
+            signed=None,
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
@@ -2459,6 +2468,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",), ("summary", "0", "text"))),
         ),
         _conv.Spelling(
@@ -2469,6 +2479,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=((("status",), "completed"), (("content", "0", "annotations"), [])),
             role="assistant",
+            signed=None,
             known=_conv.known_tree((), (("type",), ("role",), ("content", "0", "type"), ("content", "0", "text"))),
         ),
     ),
@@ -2481,6 +2492,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=("system", "user"),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2491,6 +2503,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=("assistant",),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("text",))),
         ),
         _conv.Spelling(
@@ -2501,6 +2514,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("image_url",))),
         ),
         _conv.Spelling(
@@ -2511,6 +2525,7 @@ _RESPONSE = _conv.ResponseLayout(
             roles=(),
             defaults=(),
             role=None,
+            signed=None,
             known=_conv.known_tree((), (("type",), ("refusal",))),
         ),
     ),

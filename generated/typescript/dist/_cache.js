@@ -316,7 +316,9 @@ function carried(part, role, layout, out) {
         return getOwn(part, "dialect") === out.dialect;
     if (kind === "reasoning" && getOwn(part, "dialect") !== out.dialect)
         return out.asText;
-    return kind === "tool_call" || kind === "tool_result" || spellingFor(part, pyStr(role), layout.parts) !== null;
+    if (kind === "tool_call" || kind === "tool_result")
+        return true;
+    return spellingFor(part, pyStr(role), layout.parts, out.dialect) !== null;
 }
 /** A field marker put where the part's block gets it (a wire block verbatim: in it); false when
  * the block holds a marker of its own already. */

@@ -10,7 +10,7 @@
  * carry is a reported loss.
  */
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
-import { carries, encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
+import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
 import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -77,14 +77,21 @@ export class Run {
         }
     }
 }
-/** The part as the target may carry it: another dialect's reasoning or wire block is a loss
- * (reasoning becomes text when asked for). */
-function carried(part, run, at) {
+/** The loss of reasoning the target signs whose part lacks the signature (the compiled writers say it too). */
+const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning blocks it signed)";
+/** The part as the target may carry it: another dialect's reasoning, or its own without the
+ * signature its blocks need, or another dialect's wire block is a loss (reasoning becomes text
+ * when asked for). */
+function carried(part, role, spellings, run, at) {
     const kind = getOwn(part, "type");
-    if (kind === "reasoning" && getOwn(part, "dialect") !== run.dialect) {
+    const foreign = getOwn(part, "dialect") !== run.dialect;
+    if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
         if (run.reasoningAsText && truthy(getOwn(part, "text")))
             return { type: "text", text: part["text"] };
-        run.lose("reasoning.dropped", at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`);
+        const said = foreign
+            ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`
+            : UNSIGNED;
+        run.lose("reasoning.dropped", at, said);
         return null;
     }
     if (kind === "wire" && getOwn(part, "dialect") !== run.dialect) {
@@ -146,11 +153,11 @@ export function encodeTurns(messages, turn, units, spellings, alternating, run, 
         group.empty = group.empty || parts.length === 0 || keepEmpty;
         for (let pj = 0; pj < parts.length; pj++) {
             const where = `${at}/parts/${pj}`;
-            const part = carried(asObject(parts[pj], "a part"), run, where);
+            const part = carried(asObject(parts[pj], "a part"), role, spellings, run, where);
             if (part === null)
                 continue;
             asString(getKey(part, "type"), "a part's type"); // Python: KeyError, or TypeError when its turn is written
-            const unit = units.find((sp) => sp.part === part["type"] && sp.role === role && carries(part, sp));
+            const unit = units.find((sp) => sp.part === part["type"] && sp.role === role && carries(part, sp, run.dialect));
             if (unit === undefined && !(part["type"] === "wire" && truthy(getOwn(part, "unit")))) {
                 group.parts.push([part, where]);
                 continue;
@@ -201,7 +208,7 @@ function render(group, turn, spellings, run) {
     let lastKind = "";
     const kinds = new Set(group.parts.map(([part]) => part["type"]));
     for (const [part, at] of group.parts) {
-        const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds);
+        const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds, run.dialect);
         const kind = String(part["type"]);
         if (rank < 0) {
             run.lose("part.unsupported", at, `${article(kind)} part in ${article(group.role)} turn`);
@@ -233,7 +240,7 @@ function render(group, turn, spellings, run) {
     }
     return unit;
 }
-function slotOf(part, role, turn, spellings, kinds) {
+function slotOf(part, role, turn, spellings, kinds, dialect) {
     const field = part["type"] === "wire" ? getOwn(part, "field") : undefined;
     if (field !== undefined && field !== null) {
         // the dialect's own element of a turn field: back into that field, else lost
@@ -257,7 +264,7 @@ function slotOf(part, role, turn, spellings, kinds) {
     if (part["type"] === "wire" || (part["type"] === "text" && turn.string === "only")) {
         return [1, null]; // verbatim, or text of a content that is one string
     }
-    const sp = spellingFor(part, role, spellings);
+    const sp = spellingFor(part, role, spellings, dialect);
     return sp !== null ? [1, sp] : [-1, null];
 }
 function putField(unit, tf, parts, forms, run) {

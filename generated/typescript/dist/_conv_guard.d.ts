@@ -12,3 +12,7 @@ import type { JsonObject } from "./_errors.js";
 export declare function checkCanonical(canonical: JsonObject, shape: string): void;
 /** What is wrong with a setting's canonical value by its rule (null: nothing). */
 export declare function settingProblem(value: unknown, rule: Rule): string | null;
+/** A less_than rule's repair of a written request: null when value is below than (or either is
+ * no number); else [true, than - 1] where that keeps value at least floor, or [false, value + 1],
+ * what than becomes. */
+export declare function below(value: unknown, than: unknown, floor: number | null): [boolean, number] | null;

@@ -70,3 +70,13 @@ export function settingProblem(value, rule) {
     }
     return null;
 }
+/** A less_than rule's repair of a written request: null when value is below than (or either is
+ * no number); else [true, than - 1] where that keeps value at least floor, or [false, value + 1],
+ * what than becomes. */
+export function below(value, than, floor) {
+    if (typeof value !== "number" || typeof than !== "number" || value < than)
+        return null;
+    if (floor === null || than - 1 >= floor)
+        return [true, than - 1];
+    return [false, value + 1];
+}

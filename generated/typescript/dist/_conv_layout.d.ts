@@ -36,6 +36,7 @@ export interface Spelling {
     readonly roles: readonly string[];
     readonly defaults: Constants;
     readonly role: string | null;
+    readonly signed: string | null;
     readonly known: Tree;
 }
 /** Parts a turn holds in a field of its own instead of its content (Chat tool_calls). */

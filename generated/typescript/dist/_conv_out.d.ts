@@ -46,6 +46,8 @@ export declare class Out {
     answered(part: JsonObject): JsonObject;
     /** The part carries an extension of the target (a text kept as a block). */
     mine(part: JsonObject): boolean;
+    /** The part's own extension fields hold the key at where (its signature). */
+    holds(part: JsonObject, where: string): boolean;
     /** The form the target's own extension of value kept for at, nothing reported. */
     ownForm(value: JsonObject, at: string): unknown;
     encoded(wire: unknown): Encoded;

@@ -8,6 +8,7 @@
  * methods would fail on input that is no canonical data, these fail the same way.
  */
 import { dataUrl } from "./_content.js";
+import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
 import { Encoded, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -118,6 +119,10 @@ export class Out {
     mine(part) {
         const extensions = getOwn(part, "extensions");
         return pyIn(this.dialect, extensions === undefined ? EMPTY : extensions);
+    }
+    /** The part's own extension fields hold the key at where (its signature). */
+    holds(part, where) {
+        return holds(part, this.dialect, where);
     }
     /** The form the target's own extension of value kept for at, nothing reported. */
     ownForm(value, at) {

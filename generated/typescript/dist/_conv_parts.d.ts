@@ -22,12 +22,22 @@ export declare function decodeBlock(block: unknown, spellings: readonly Spelling
 export declare function spelledPart(block: JsonObject, sp: Spelling, dialect: string, shape: string, at: string): JsonObject;
 /** A part a turn holds in a field of its own, written as one value (Chat refusal). */
 export declare function fieldPart(kind: string, valueKey: string | null, value: unknown, dialect: string): JsonObject;
-/** The first spelling of the part's kind, for its role, whose fields the part has. */
-export declare function spellingFor(part: JsonObject, role: string, spellings: readonly Spelling[]): Spelling | null;
-/** The spelling can write the part: a shape's part, or one with every field it requires (a unit
- * is chosen by the same rule as a part, so that a reasoning part without text is not written by a
- * spelling that needs one). */
-export declare function carries(part: JsonObject, sp: Spelling): boolean;
+/** The part's own extension fields (the dialect's) hold the key at where: a signature the
+ * provider made, which only its own payload can supply. */
+export declare function holds(part: JsonObject, dialect: string, where: string): boolean;
+/** The first spelling of the part's kind, for its role, whose fields the part has (and its own
+ * extension fields the key the spelling is signed with). */
+export declare function spellingFor(part: JsonObject, role: string, spellings: readonly Spelling[], dialect: string): Spelling | null;
+/**
+ * The spelling can write the part: it holds what the spelling must sign (its own extension
+ * fields), and is a shape's part or has every field the spelling requires (a unit is chosen by
+ * the same rule as a part, so that a reasoning part without text is not written by a spelling
+ * that needs one).
+ */
+export declare function carries(part: JsonObject, sp: Spelling, dialect: string): boolean;
+/** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
+ * (another dialect's reasoning part, or one built by hand). */
+export declare function unsigned(part: JsonObject, role: string, spellings: readonly Spelling[], dialect: string): boolean;
 /**
  * The wire block of one canonical part in spelling sp; losses point into the part.
  * (Internal: Python's parameters, positionally.)

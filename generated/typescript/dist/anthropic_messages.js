@@ -1281,6 +1281,9 @@ function settingsIn(wire, forms, fields) {
             }
         }
     }
+    else if ((!(value !== undefined)) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "disabled")) {
+        rt.putOwn(out, "reasoning_budget", 0);
+    }
     else {
         if (value !== undefined) {
             rt.putOwn(fields, "/thinking/budget_tokens", value);
@@ -1493,13 +1496,18 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
         }
-        if (value < 1024) {
-            lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget out of range (sent 1024; allowed at least 1024; rule " +
-                "anthropic_messages/thinking-budget-range)");
-            value = 1024;
+        if (rt.pyEquals(value, 0)) {
+            conv.putPath(wire, ["thinking", "type"], "disabled");
         }
-        conv.putPath(wire, ["thinking", "type"], "enabled");
-        conv.putPath(wire, ["thinking", "budget_tokens"], value);
+        else {
+            if (value < 1024) {
+                lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget out of range (sent 1024; allowed at least 1024; rule " +
+                    "anthropic_messages/thinking-budget-range)");
+                value = 1024;
+            }
+            conv.putPath(wire, ["thinking", "type"], "enabled");
+            conv.putPath(wire, ["thinking", "budget_tokens"], value);
+        }
     }
     // setting response_format.type
     value = conv.keyOf(rt.getOwn(settings, "response_format"), "type");
@@ -1915,6 +1923,7 @@ function requestOut(canonical, model, out, lose) {
     let units;
     let text;
     let settings;
+    let wFix;
     let wire;
     own = out.own(canonical, "");
     forms = conv.formsOf(own);
@@ -1974,6 +1983,19 @@ function requestOut(canonical, model, out, lose) {
     }
     settingsOut(wire, settings, forms, lose);
     out.putFields(wire, own, "");
+    wFix = conv.below(conv.keyOf(rt.getOwn(wire, "thinking"), "budget_tokens"), rt.getOwn(wire, "max_tokens"), 1024);
+    if (wFix !== null) {
+        if (wFix[0]) {
+            conv.putPath(wire, ["thinking", "budget_tokens"], wFix[1]);
+            lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget not below max_tokens (sent " + String(rt.pyRepr(wFix[1])) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
+                "anthropic_messages/thinking-budget-below-max-tokens)");
+        }
+        else {
+            rt.putOwn(wire, "max_tokens", wFix[1]);
+            lose("setting.clamped", "/settings/max_tokens", "max_tokens not above reasoning_budget (sent " + String(rt.pyRepr(wFix[1])) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
+                "anthropic_messages/thinking-budget-below-max-tokens)");
+        }
+    }
     return wire;
 }
 /** The system turns moved out of the conversation (each [index, message]) as the system field. */
@@ -2103,7 +2125,8 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+            else if ((conv.keyOf(part, "type") === "reasoning") &&
+                ((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined))) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
@@ -2116,7 +2139,7 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if (conv.keyOf(part, "type") === "reasoning") {
+            else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part, "/data"))) {
                 block = partOut6(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
@@ -2186,7 +2209,17 @@ function turnsOut(messages, lead, out, lose) {
                 kind = rt.getKey(part, "type");
                 if (kind === "reasoning") {
                     if (conv.keyOf(part, "dialect") === DIALECT) {
-                        gParts.push([part, where]);
+                        if ((((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined))) ||
+                            ((out.holds(part, "/data")))) {
+                            gParts.push([part, where]);
+                        }
+                        else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+                            sent = { "type": "text", "text": rt.getKey(part, "text") };
+                            gParts.push([sent, where]);
+                        }
+                        else {
+                            lose("reasoning.dropped", where, "unsigned reasoning (the provider replays only the reasoning blocks it signed)");
+                        }
                     }
                     else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
                         sent = { "type": "text", "text": rt.getKey(part, "text") };
@@ -2347,7 +2380,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         else if (kind === "reasoning") {
-            if (conv.keyOf(part, "text") !== undefined) {
+            if ((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2357,7 +2390,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 last = "reasoning";
                 content.push([part, 5, at]);
             }
-            else {
+            else if (out.holds(part, "/data")) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a reasoning part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2366,6 +2399,9 @@ function turnOut(role, own, at, parts, out, lose) {
                 }
                 last = "reasoning";
                 content.push([part, 6, at]);
+            }
+            else {
+                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2791,6 +2827,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2801,6 +2838,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2811,6 +2849,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2824,6 +2863,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]),
         },
         {
@@ -2834,6 +2874,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
         },
         {
@@ -2844,6 +2885,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: "/signature",
             known: conv.knownTree([], [["type"], ["thinking"]]),
         },
         {
@@ -2854,6 +2896,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: "/data",
             known: conv.knownTree([], [["type"]]),
         },
     ],
@@ -2944,6 +2987,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2954,6 +2998,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2964,6 +3009,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2977,6 +3023,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]),
         },
         {
@@ -2987,6 +3034,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
         },
         {
@@ -2997,6 +3045,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: "/signature",
             known: conv.knownTree([], [["type"], ["thinking"]]),
         },
         {
@@ -3007,6 +3056,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: "/data",
             known: conv.knownTree([], [["type"]]),
         },
     ],

@@ -2364,6 +2364,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["toolUse"]], []),
         },
         {
@@ -2374,6 +2375,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["toolResult"]], []),
         },
         {
@@ -2384,6 +2386,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["text"]], [["text"]]),
         },
         {
@@ -2397,6 +2400,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
         },
         {
@@ -2414,6 +2418,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]),
         },
     ],
@@ -2501,6 +2506,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["toolUse"]], []),
         },
         {
@@ -2511,6 +2517,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["toolResult"]], []),
         },
         {
@@ -2521,6 +2528,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["text"]], [["text"]]),
         },
         {
@@ -2534,6 +2542,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
         },
         {
@@ -2551,6 +2560,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]),
         },
     ],

@@ -1011,6 +1011,9 @@ function settingsIn(wire, forms, fields) {
             }
         }
     }
+    else if ((!(value !== undefined)) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "disabled")) {
+        rt.putOwn(out, "reasoning_budget", 0);
+    }
     else {
         if (value !== undefined) {
             rt.putOwn(fields, "/thinking/token_budget", value);
@@ -1245,12 +1248,17 @@ function settingsOut(wire, settings, forms, lose) {
         if (problem !== null) {
             throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
         }
-        if (value < 1) {
-            lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)");
-            value = 1;
+        if (rt.pyEquals(value, 0)) {
+            conv.putPath(wire, ["thinking", "type"], "disabled");
         }
-        conv.putPath(wire, ["thinking", "type"], "enabled");
-        conv.putPath(wire, ["thinking", "token_budget"], value);
+        else {
+            if (value < 1) {
+                lose("setting.clamped", "/settings/reasoning_budget", "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)");
+                value = 1;
+            }
+            conv.putPath(wire, ["thinking", "type"], "enabled");
+            conv.putPath(wire, ["thinking", "token_budget"], value);
+        }
     }
     nested = rt.getOwn(settings, "response_format");
     if (rt.isObject(nested)) {
@@ -2155,6 +2163,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["role"]]),
         },
     ],
@@ -2167,6 +2176,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2177,6 +2187,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["image_url", "url"]]),
         },
         {
@@ -2187,6 +2198,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["thinking"]]),
         },
     ],
@@ -2283,6 +2295,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["role"]]),
         },
     ],
@@ -2295,6 +2308,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2305,6 +2319,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["image_url", "url"]]),
         },
         {
@@ -2315,6 +2330,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["thinking"]]),
         },
     ],

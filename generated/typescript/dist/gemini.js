@@ -1310,6 +1310,9 @@ function settingsIn(wire, forms, fields) {
         if (value === null) {
             rt.putOwn(forms, "/generationConfig/thinkingConfig/thinkingBudget", "null");
         }
+        else if ((value === -1)) {
+            rt.putOwn(fields, "/generationConfig/thinkingConfig/thinkingBudget", value);
+        }
         else {
             problem = conv.settingProblem(value, [["integer"], 0, []]);
             if (problem !== null) {
@@ -2759,6 +2762,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["functionCall"]], []),
         },
         {
@@ -2769,6 +2773,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["functionResponse"]], []),
         },
         {
@@ -2779,6 +2784,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["thought"], ["text"]]),
         },
         {
@@ -2789,6 +2795,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["text"]], [["text"]]),
         },
         {
@@ -2802,6 +2809,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
         },
         {
@@ -2815,6 +2823,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
         },
     ],
@@ -2902,6 +2911,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["functionCall"]], []),
         },
         {
@@ -2912,6 +2922,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["functionResponse"]], []),
         },
         {
@@ -2922,6 +2933,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["thought"], ["text"]]),
         },
         {
@@ -2932,6 +2944,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["text"]], [["text"]]),
         },
         {
@@ -2945,6 +2958,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
         },
         {
@@ -2958,6 +2972,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
         },
     ],

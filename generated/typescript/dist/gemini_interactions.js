@@ -2291,6 +2291,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2301,6 +2302,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2311,6 +2313,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [[["summary", "0", "type"], "text"]],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([["summary", "0", "text"]], [["type"], ["summary", "0", "text"]]),
         },
         {
@@ -2321,6 +2324,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
     ],
@@ -2333,6 +2337,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2346,6 +2351,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["data"]], [["type"], ["mime_type"], ["data"]]),
         },
         {
@@ -2359,6 +2365,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["uri"]], [["type"], ["mime_type"], ["uri"]]),
         },
     ],
@@ -2425,6 +2432,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2435,6 +2443,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [[["summary", "0", "type"], "text"]],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([["summary", "0", "text"]], [["type"], ["summary", "0", "text"]]),
         },
         {
@@ -2445,6 +2454,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
     ],
@@ -2457,6 +2467,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2470,6 +2481,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["data"]], [["type"], ["mime_type"], ["data"]]),
         },
         {
@@ -2483,6 +2495,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["uri"]], [["type"], ["mime_type"], ["uri"]]),
         },
     ],

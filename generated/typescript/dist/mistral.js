@@ -2721,6 +2721,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["role"]]),
         },
     ],
@@ -2733,6 +2734,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2743,6 +2745,7 @@ const CONV_REQUEST = {
             roles: ["user"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["image_url", "url"]], [["type"], ["image_url", "url"]]),
         },
         {
@@ -2753,6 +2756,7 @@ const CONV_REQUEST = {
             roles: ["user"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["image_url"]]),
         },
         {
@@ -2763,6 +2767,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [[["thinking", "0", "type"], "text"]],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["thinking", "0", "text"]]),
         },
     ],
@@ -2859,6 +2864,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["role"]]),
         },
     ],
@@ -2871,6 +2877,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2881,6 +2888,7 @@ const CONV_RESPONSE = {
             roles: ["user"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([["image_url", "url"]], [["type"], ["image_url", "url"]]),
         },
         {
@@ -2891,6 +2899,7 @@ const CONV_RESPONSE = {
             roles: ["user"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["image_url"]]),
         },
         {
@@ -2901,6 +2910,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [[["thinking", "0", "type"], "text"]],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["thinking", "0", "text"]]),
         },
     ],

@@ -2766,6 +2766,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2776,6 +2777,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2786,6 +2788,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"], ["summary", "0", "text"]]),
         },
     ],
@@ -2798,6 +2801,7 @@ const CONV_REQUEST = {
             roles: ["system", "user"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2808,6 +2812,7 @@ const CONV_REQUEST = {
             roles: ["assistant"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2818,6 +2823,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["image_url"]]),
         },
         {
@@ -2828,6 +2834,7 @@ const CONV_REQUEST = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["refusal"]]),
         },
     ],
@@ -2916,6 +2923,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2926,6 +2934,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "user",
+            signed: null,
             known: conv.knownTree([], [["type"]]),
         },
         {
@@ -2936,6 +2945,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"], ["summary", "0", "text"]]),
         },
         {
@@ -2946,6 +2956,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [[["status"], "completed"], [["content", "0", "annotations"], []]],
             role: "assistant",
+            signed: null,
             known: conv.knownTree([], [["type"], ["role"], ["content", "0", "type"], ["content", "0", "text"]]),
         },
     ],
@@ -2958,6 +2969,7 @@ const CONV_RESPONSE = {
             roles: ["system", "user"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2968,6 +2980,7 @@ const CONV_RESPONSE = {
             roles: ["assistant"],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["text"]]),
         },
         {
@@ -2978,6 +2991,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["image_url"]]),
         },
         {
@@ -2988,6 +3002,7 @@ const CONV_RESPONSE = {
             roles: [],
             defaults: [],
             role: null,
+            signed: null,
             known: conv.knownTree([], [["type"], ["refusal"]]),
         },
     ],

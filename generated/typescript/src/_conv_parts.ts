@@ -148,21 +148,45 @@ export function fieldPart(kind: string, valueKey: string | null, value: unknown,
   return part;
 }
 
-/** The first spelling of the part's kind, for its role, whose fields the part has. */
-export function spellingFor(part: JsonObject, role: string, spellings: readonly Spelling[]): Spelling | null {
+/** The part's own extension fields (the dialect's) hold the key at where: a signature the
+ * provider made, which only its own payload can supply. */
+export function holds(part: JsonObject, dialect: string, where: string): boolean {
+  const extensions = getOwn(part, "extensions");
+  const own = isObject(extensions) ? getOwn(extensions, dialect) : undefined;
+  const fields = isObject(own) ? getOwn(own, "fields") : undefined;
+  return isObject(fields) && hasOwn(fields, where);
+}
+
+/** The first spelling of the part's kind, for its role, whose fields the part has (and its own
+ * extension fields the key the spelling is signed with). */
+export function spellingFor(
+  part: JsonObject, role: string, spellings: readonly Spelling[], dialect: string
+): Spelling | null {
   const kind = getOwn(part, "type");
   for (const sp of spellings) {
     if (sp.part !== kind || (sp.roles.length > 0 && !sp.roles.includes(role))) continue;
-    if (carries(part, sp)) return sp;
+    if (carries(part, sp, dialect)) return sp;
   }
   return null;
 }
 
-/** The spelling can write the part: a shape's part, or one with every field it requires (a unit
- * is chosen by the same rule as a part, so that a reasoning part without text is not written by a
- * spelling that needs one). */
-export function carries(part: JsonObject, sp: Spelling): boolean {
+/**
+ * The spelling can write the part: it holds what the spelling must sign (its own extension
+ * fields), and is a shape's part or has every field the spelling requires (a unit is chosen by
+ * the same rule as a part, so that a reasoning part without text is not written by a spelling
+ * that needs one).
+ */
+export function carries(part: JsonObject, sp: Spelling, dialect: string): boolean {
+  if (sp.signed !== null && !holds(part, dialect, sp.signed)) return false;
   return shapeKey(getOwn(part, "type")) !== undefined || sp.fields.every((f) => f.optional || has(part, f));
+}
+
+/** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
+ * (another dialect's reasoning part, or one built by hand). */
+export function unsigned(part: JsonObject, role: string, spellings: readonly Spelling[], dialect: string): boolean {
+  const kind = getOwn(part, "type");
+  return spellings.some((sp) => sp.part === kind && sp.signed !== null) &&
+    spellingFor(part, role, spellings, dialect) === null;
 }
 
 function has(part: JsonObject, f: PartField): boolean {

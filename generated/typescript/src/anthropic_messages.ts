@@ -1532,6 +1532,8 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
         rt.putOwn(out, "reasoning_budget", value);
       }
     }
+  } else if ((!(value !== undefined)) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "disabled")) {
+    rt.putOwn(out, "reasoning_budget", 0);
   } else {
     if (value !== undefined) {
       rt.putOwn(fields as JsonObject, "/thinking/budget_tokens", value);
@@ -1748,17 +1750,21 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
     }
-    if ((value as number) < 1024) {
-      lose(
-        "setting.clamped",
-        "/settings/reasoning_budget",
-        "reasoning_budget out of range (sent 1024; allowed at least 1024; rule " +
-            "anthropic_messages/thinking-budget-range)",
-      );
-      value = 1024;
+    if (rt.pyEquals(value, 0)) {
+      conv.putPath(wire, ["thinking", "type"], "disabled");
+    } else {
+      if ((value as number) < 1024) {
+        lose(
+          "setting.clamped",
+          "/settings/reasoning_budget",
+          "reasoning_budget out of range (sent 1024; allowed at least 1024; rule " +
+              "anthropic_messages/thinking-budget-range)",
+        );
+        value = 1024;
+      }
+      conv.putPath(wire, ["thinking", "type"], "enabled");
+      conv.putPath(wire, ["thinking", "budget_tokens"], value);
     }
-    conv.putPath(wire, ["thinking", "type"], "enabled");
-    conv.putPath(wire, ["thinking", "budget_tokens"], value);
   }
   // setting response_format.type
   value = conv.keyOf(rt.getOwn(settings, "response_format"), "type");
@@ -2205,6 +2211,7 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   let units: unknown;
   let text: unknown;
   let settings: unknown;
+  let wFix: unknown;
   let wire: JsonObject;
   own = out.own(canonical, "");
   forms = conv.formsOf(own as JsonObject);
@@ -2277,6 +2284,30 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   }
   settingsOut(wire as JsonObject, settings as JsonObject, forms as JsonObject, lose);
   out.putFields(wire, own as JsonObject, "");
+  wFix = conv.below(conv.keyOf(rt.getOwn(wire, "thinking"), "budget_tokens"), rt.getOwn(wire, "max_tokens"), 1024);
+  if (wFix !== null) {
+    if ((wFix as unknown[])[0]) {
+      conv.putPath(wire, ["thinking", "budget_tokens"], (wFix as unknown[])[1]);
+      lose(
+        "setting.clamped",
+        "/settings/reasoning_budget",
+        "reasoning_budget not below max_tokens (sent " + String(
+          rt.pyRepr((wFix as unknown[])[1])
+        ) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
+            "anthropic_messages/thinking-budget-below-max-tokens)",
+      );
+    } else {
+      rt.putOwn(wire, "max_tokens", (wFix as unknown[])[1]);
+      lose(
+        "setting.clamped",
+        "/settings/max_tokens",
+        "max_tokens not above reasoning_budget (sent " + String(
+          rt.pyRepr((wFix as unknown[])[1])
+        ) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
+            "anthropic_messages/thinking-budget-below-max-tokens)",
+      );
+    }
+  }
   return wire;
 }
 
@@ -2438,7 +2469,10 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+      } else if (
+        (conv.keyOf(part, "type") === "reasoning") &&
+        ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined))
+      ) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
           if (
@@ -2455,7 +2489,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if (conv.keyOf(part, "type") === "reasoning") {
+      } else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part as JsonObject, "/data"))) {
         block = partOut6(part as JsonObject, at as string, out);
         if (block !== null) {
           if (
@@ -2535,7 +2569,21 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         kind = rt.getKey(part, "type");
         if (kind === "reasoning") {
           if (conv.keyOf(part, "dialect") === DIALECT) {
-            (gParts as unknown[]).push([part, where]);
+            if (
+              (((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined))) ||
+              ((out.holds(part as JsonObject, "/data")))
+            ) {
+              (gParts as unknown[]).push([part, where]);
+            } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+              sent = { "type": "text", "text": rt.getKey(part, "text") };
+              (gParts as unknown[]).push([sent, where]);
+            } else {
+              lose(
+                "reasoning.dropped",
+                where as string,
+                "unsigned reasoning (the provider replays only the reasoning blocks it signed)",
+              );
+            }
           } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
             sent = { "type": "text", "text": rt.getKey(part, "text") };
             (gParts as unknown[]).push([sent, where]);
@@ -2711,7 +2759,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
-      if (conv.keyOf(part, "text") !== undefined) {
+      if ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -2724,7 +2772,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "reasoning";
         (content as unknown[]).push([part, 5, at]);
-      } else {
+      } else if (out.holds(part as JsonObject, "/data")) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -2737,6 +2785,8 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "reasoning";
         (content as unknown[]).push([part, 6, at]);
+      } else {
+        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -3301,6 +3351,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3311,6 +3362,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3321,6 +3373,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3334,6 +3387,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]),
     },
     {
@@ -3344,6 +3398,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
     },
     {
@@ -3354,6 +3409,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: "/signature",
       known: conv.knownTree([], [["type"], ["thinking"]]),
     },
     {
@@ -3364,6 +3420,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: "/data",
       known: conv.knownTree([], [["type"]]),
     },
   ],
@@ -3454,6 +3511,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3464,6 +3522,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3474,6 +3533,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3487,6 +3547,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]),
     },
     {
@@ -3497,6 +3558,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
     },
     {
@@ -3507,6 +3569,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: "/signature",
       known: conv.knownTree([], [["type"], ["thinking"]]),
     },
     {
@@ -3517,6 +3580,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: "/data",
       known: conv.knownTree([], [["type"]]),
     },
   ],

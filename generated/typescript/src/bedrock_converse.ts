@@ -2950,6 +2950,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["toolUse"]], []),
     },
     {
@@ -2960,6 +2961,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["toolResult"]], []),
     },
     {
@@ -2970,6 +2972,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["text"]], [["text"]]),
     },
     {
@@ -2983,6 +2986,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
     },
     {
@@ -3000,6 +3004,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree(
         [["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]
       ),
@@ -3089,6 +3094,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["toolUse"]], []),
     },
     {
@@ -3099,6 +3105,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["toolResult"]], []),
     },
     {
@@ -3109,6 +3116,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["text"]], [["text"]]),
     },
     {
@@ -3122,6 +3130,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
     },
     {
@@ -3139,6 +3148,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree(
         [["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]
       ),

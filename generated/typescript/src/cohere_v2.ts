@@ -1180,6 +1180,8 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
         rt.putOwn(out, "reasoning_budget", value);
       }
     }
+  } else if ((!(value !== undefined)) && (conv.keyOf(rt.getOwn(wire, "thinking"), "type") === "disabled")) {
+    rt.putOwn(out, "reasoning_budget", 0);
   } else {
     if (value !== undefined) {
       rt.putOwn(fields as JsonObject, "/thinking/token_budget", value);
@@ -1429,16 +1431,20 @@ function settingsOut(wire: JsonObject, settings: JsonObject, forms: JsonObject, 
     if (problem !== null) {
       throw new rt.CanonicalError("request", new Error("/settings/reasoning_budget: " + String(problem)));
     }
-    if ((value as number) < 1) {
-      lose(
-        "setting.clamped",
-        "/settings/reasoning_budget",
-        "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)",
-      );
-      value = 1;
+    if (rt.pyEquals(value, 0)) {
+      conv.putPath(wire, ["thinking", "type"], "disabled");
+    } else {
+      if ((value as number) < 1) {
+        lose(
+          "setting.clamped",
+          "/settings/reasoning_budget",
+          "reasoning_budget out of range (sent 1; allowed at least 1; rule cohere_v2/thinking-budget-range)",
+        );
+        value = 1;
+      }
+      conv.putPath(wire, ["thinking", "type"], "enabled");
+      conv.putPath(wire, ["thinking", "token_budget"], value);
     }
-    conv.putPath(wire, ["thinking", "type"], "enabled");
-    conv.putPath(wire, ["thinking", "token_budget"], value);
   }
   nested = rt.getOwn(settings, "response_format");
   if (rt.isObject(nested)) {
@@ -2433,6 +2439,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["role"]]),
     },
   ],
@@ -2445,6 +2452,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -2455,6 +2463,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["image_url", "url"]]),
     },
     {
@@ -2465,6 +2474,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["thinking"]]),
     },
   ],
@@ -2561,6 +2571,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["role"]]),
     },
   ],
@@ -2573,6 +2584,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -2583,6 +2595,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["image_url", "url"]]),
     },
     {
@@ -2593,6 +2606,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["thinking"]]),
     },
   ],

@@ -1529,6 +1529,8 @@ function settingsIn(wire: JsonObject, forms: JsonObject, fields: JsonObject): Js
   if (value !== undefined) {
     if (value === null) {
       rt.putOwn(forms as JsonObject, "/generationConfig/thinkingConfig/thinkingBudget", "null");
+    } else if ((value === -1)) {
+      rt.putOwn(fields as JsonObject, "/generationConfig/thinkingConfig/thinkingBudget", value);
     } else {
       problem = conv.settingProblem(value, [["integer"], 0, []]);
       if (problem !== null) {
@@ -3177,6 +3179,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["functionCall"]], []),
     },
     {
@@ -3187,6 +3190,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["functionResponse"]], []),
     },
     {
@@ -3197,6 +3201,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["thought"], ["text"]]),
     },
     {
@@ -3207,6 +3212,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["text"]], [["text"]]),
     },
     {
@@ -3220,6 +3226,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
     },
     {
@@ -3233,6 +3240,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
     },
   ],
@@ -3320,6 +3328,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["functionCall"]], []),
     },
     {
@@ -3330,6 +3339,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["functionResponse"]], []),
     },
     {
@@ -3340,6 +3350,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["thought"], ["text"]]),
     },
     {
@@ -3350,6 +3361,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["text"]], [["text"]]),
     },
     {
@@ -3363,6 +3375,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
     },
     {
@@ -3376,6 +3389,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
     },
   ],

@@ -2613,6 +2613,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -2623,6 +2624,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -2633,6 +2635,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [[["summary", "0", "type"], "text"]],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([["summary", "0", "text"]], [["type"], ["summary", "0", "text"]]),
     },
     {
@@ -2643,6 +2646,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
   ],
@@ -2655,6 +2659,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -2668,6 +2673,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["data"]], [["type"], ["mime_type"], ["data"]]),
     },
     {
@@ -2681,6 +2687,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["uri"]], [["type"], ["mime_type"], ["uri"]]),
     },
   ],
@@ -2747,6 +2754,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -2757,6 +2765,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [[["summary", "0", "type"], "text"]],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([["summary", "0", "text"]], [["type"], ["summary", "0", "text"]]),
     },
     {
@@ -2767,6 +2776,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
   ],
@@ -2779,6 +2789,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -2792,6 +2803,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["data"]], [["type"], ["mime_type"], ["data"]]),
     },
     {
@@ -2805,6 +2817,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["uri"]], [["type"], ["mime_type"], ["uri"]]),
     },
   ],

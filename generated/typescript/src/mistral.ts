@@ -3088,6 +3088,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["role"]]),
     },
   ],
@@ -3100,6 +3101,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3110,6 +3112,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: ["user"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["image_url", "url"]], [["type"], ["image_url", "url"]]),
     },
     {
@@ -3120,6 +3123,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: ["user"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["image_url"]]),
     },
     {
@@ -3130,6 +3134,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [[["thinking", "0", "type"], "text"]],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["thinking", "0", "text"]]),
     },
   ],
@@ -3226,6 +3231,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["role"]]),
     },
   ],
@@ -3238,6 +3244,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3248,6 +3255,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: ["user"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([["image_url", "url"]], [["type"], ["image_url", "url"]]),
     },
     {
@@ -3258,6 +3266,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: ["user"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["image_url"]]),
     },
     {
@@ -3268,6 +3277,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [[["thinking", "0", "type"], "text"]],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["thinking", "0", "text"]]),
     },
   ],

@@ -3107,6 +3107,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3117,6 +3118,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3127,6 +3129,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"], ["summary", "0", "text"]]),
     },
   ],
@@ -3139,6 +3142,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: ["system", "user"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3149,6 +3153,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: ["assistant"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3159,6 +3164,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["image_url"]]),
     },
     {
@@ -3169,6 +3175,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["refusal"]]),
     },
   ],
@@ -3257,6 +3264,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3267,6 +3275,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "user",
+      signed: null,
       known: conv.knownTree([], [["type"]]),
     },
     {
@@ -3277,6 +3286,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"], ["summary", "0", "text"]]),
     },
     {
@@ -3287,6 +3297,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [[["status"], "completed"], [["content", "0", "annotations"], []]],
       role: "assistant",
+      signed: null,
       known: conv.knownTree([], [["type"], ["role"], ["content", "0", "type"], ["content", "0", "text"]]),
     },
   ],
@@ -3299,6 +3310,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: ["system", "user"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3309,6 +3321,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: ["assistant"],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["text"]]),
     },
     {
@@ -3319,6 +3332,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["image_url"]]),
     },
     {
@@ -3329,6 +3343,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       roles: [],
       defaults: [],
       role: null,
+      signed: null,
       known: conv.knownTree([], [["type"], ["refusal"]]),
     },
   ],

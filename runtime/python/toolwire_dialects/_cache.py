@@ -276,7 +276,7 @@ def _carried(part: dict[str, Any], role: Any, layout: RequestLayout, out: Out) -
         return part.get("dialect") == out.dialect
     if kind == "reasoning" and part.get("dialect") != out.dialect:
         return bool(out.as_text)  # another dialect's reasoning is left out unless sent as text
-    return kind in ("tool_call", "tool_result") or spelling_for(part, str(role), layout.parts) is not None
+    return kind in ("tool_call", "tool_result") or spelling_for(part, str(role), layout.parts, out.dialect) is not None
 
 
 def _mark(part: dict[str, Any], cache: CacheMarker, at: Toks, value: dict[str, Any], dialect: str) -> bool:

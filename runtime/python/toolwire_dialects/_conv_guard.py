@@ -10,7 +10,7 @@ from typing import Any
 
 from ._errors import CanonicalError, describe
 
-__all__ = ["check_canonical", "setting_problem"]
+__all__ = ["below", "check_canonical", "setting_problem"]
 
 Rule = tuple[tuple[str, ...], Any, tuple[str, ...]]  # JSON types, minimum (None: any), item types
 _ARTICLES = {"number": "a number", "integer": "an integer", "string": "a string", "boolean": "a boolean"}
@@ -66,3 +66,14 @@ def _fits(value: Any, types: tuple[str, ...]) -> bool:
     if kind is list:
         return "array" in types
     return value is None and "null" in types
+
+
+def below(value: Any, than: Any, floor: float | None) -> tuple[bool, Any] | None:
+    """A less_than rule's repair of a written request: None when value is below than (or either
+    is no number); else (True, than - 1) where that keeps value at least floor, or (False,
+    value + 1), what than becomes."""
+    if type(value) not in (int, float) or type(than) not in (int, float) or value < than:
+        return None
+    if floor is None or than - 1 >= floor:
+        return True, than - 1
+    return False, value + 1

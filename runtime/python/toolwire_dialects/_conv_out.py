@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ._conv_parts import holds
 from ._conv_paths import put, put_back
 from ._errors import Encoded, Loss, report
 from ._extensions import foreign_extensions
@@ -107,6 +108,10 @@ class Out:
     def mine(self, part: dict[str, Any]) -> bool:
         """The part carries an extension of the target (a text kept as a block)."""
         return self.dialect in part.get("extensions", _EMPTY)
+
+    def holds(self, part: dict[str, Any], where: str) -> bool:
+        """The part's own extension fields hold the key at where (its signature)."""
+        return holds(part, self.dialect, where)
 
     def own_form(self, value: dict[str, Any], at: str) -> str:
         """The form the target's own extension of value kept for at, nothing reported."""

@@ -15,7 +15,16 @@ from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 
-__all__ = ["decode_block", "encode_part", "field_part", "matches", "sniff_media_type", "spelling_for"]
+__all__ = [
+    "decode_block",
+    "encode_part",
+    "field_part",
+    "holds",
+    "matches",
+    "sniff_media_type",
+    "spelling_for",
+    "unsigned",
+]
 
 SHAPES = {"tool_call": "call", "tool_result": "result"}  # part kind -> the key holding its canonical value
 _MAGIC = (("iVBORw0KGgo", "image/png"), ("/9j/", "image/jpeg"), ("R0lGOD", "image/gif"), ("UklGR", "image/webp"))
@@ -116,22 +125,43 @@ def field_part(kind: str, value_key: str | None, value: Any, dialect: str) -> di
     return part
 
 
-def spelling_for(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...]) -> Spelling | None:
-    """The first spelling of the part's kind, for its role, whose fields the part has."""
+def holds(part: dict[str, Any], dialect: str, where: str) -> bool:
+    """The part's own extension fields (the dialect's) hold the key at where: a signature
+    the provider made, which only its own payload can supply."""
+    extensions = part.get("extensions")
+    own = extensions.get(dialect) if type(extensions) is dict else None
+    return type(own) is dict and type(own.get("fields")) is dict and where in own["fields"]
+
+
+def spelling_for(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], dialect: str) -> Spelling | None:
+    """The first spelling of the part's kind, for its role, whose fields the part has (and
+    its own extension fields the key the spelling is signed with)."""
     kind = part.get("type")
     for sp in spellings:
         if sp.part != kind or (sp.roles and role not in sp.roles):
             continue
-        if carries(part, sp):
+        if carries(part, sp, dialect):
             return sp
     return None
 
 
-def carries(part: dict[str, Any], sp: Spelling) -> bool:
-    """The spelling can write the part: a shape's part, or one with every field it requires
-    (a unit is chosen by the same rule as a part, so that a reasoning part without text is
-    not written by a spelling that needs one)."""
+def carries(part: dict[str, Any], sp: Spelling, dialect: str) -> bool:
+    """The spelling can write the part: it holds what the spelling must sign (its own
+    extension fields), and is a shape's part or has every field the spelling requires (a unit
+    is chosen by the same rule as a part, so that a reasoning part without text is not written
+    by a spelling that needs one)."""
+    if sp.signed is not None and not holds(part, dialect, sp.signed):
+        return False
     return part.get("type") in SHAPES or all(f.optional or _has(part, f) for f in sp.fields)
+
+
+def unsigned(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], dialect: str) -> bool:
+    """A part of a kind the dialect writes only signed, without what any spelling needs:
+    unsigned (another dialect's reasoning part, or one built by hand)."""
+    kind = part.get("type")
+    return any(sp.part == kind and sp.signed is not None for sp in spellings) and (
+        spelling_for(part, role, spellings, dialect) is None
+    )
 
 
 def _has(part: dict[str, Any], f: PartField) -> bool:

@@ -19,7 +19,7 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
 from __future__ import annotations
 
 from ._cache import cache_blocks, cache_in, cache_out
-from ._conv_guard import check_canonical, setting_problem
+from ._conv_guard import below, check_canonical, setting_problem
 from ._conv_layout import (
     CacheMarker,
     Codecs,
@@ -54,6 +54,7 @@ __all__ = [
     "Turn",
     "TurnField",
     "article",
+    "below",
     "cache_blocks",
     "cache_in",
     "cache_out",

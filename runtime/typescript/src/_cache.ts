@@ -305,7 +305,8 @@ function carried(part: JsonObject, role: unknown, layout: RequestLayout, out: Ou
   if (layout.cache === null || layout.cache.notOn.includes(kind as string)) return false;
   if (kind === "wire") return getOwn(part, "dialect") === out.dialect;
   if (kind === "reasoning" && getOwn(part, "dialect") !== out.dialect) return out.asText;
-  return kind === "tool_call" || kind === "tool_result" || spellingFor(part, pyStr(role), layout.parts) !== null;
+  if (kind === "tool_call" || kind === "tool_result") return true;
+  return spellingFor(part, pyStr(role), layout.parts, out.dialect) !== null;
 }
 
 /** A field marker put where the part's block gets it (a wire block verbatim: in it); false when

@@ -12,7 +12,7 @@
 
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
-import { carries, encodePart, shapeKey, spellingFor } from "./_conv_parts.js";
+import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
 import {
   EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy
 } from "./_conv_paths.js";
@@ -90,15 +90,23 @@ export class Run {
   }
 }
 
-/** The part as the target may carry it: another dialect's reasoning or wire block is a loss
- * (reasoning becomes text when asked for). */
-function carried(part: JsonObject, run: Run, at: string): JsonObject | null {
+/** The loss of reasoning the target signs whose part lacks the signature (the compiled writers say it too). */
+const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning blocks it signed)";
+
+/** The part as the target may carry it: another dialect's reasoning, or its own without the
+ * signature its blocks need, or another dialect's wire block is a loss (reasoning becomes text
+ * when asked for). */
+function carried(
+  part: JsonObject, role: string, spellings: readonly Spelling[], run: Run, at: string
+): JsonObject | null {
   const kind = getOwn(part, "type");
-  if (kind === "reasoning" && getOwn(part, "dialect") !== run.dialect) {
+  const foreign = getOwn(part, "dialect") !== run.dialect;
+  if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
     if (run.reasoningAsText && truthy(getOwn(part, "text"))) return { type: "text", text: part["text"] };
-    run.lose(
-      "reasoning.dropped", at, `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`
-    );
+    const said = foreign
+      ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`
+      : UNSIGNED;
+    run.lose("reasoning.dropped", at, said);
     return null;
   }
   if (kind === "wire" && getOwn(part, "dialect") !== run.dialect) {
@@ -169,10 +177,10 @@ export function encodeTurns(
     group.empty = group.empty || parts.length === 0 || keepEmpty;
     for (let pj = 0; pj < parts.length; pj++) {
       const where = `${at}/parts/${pj}`;
-      const part = carried(asObject(parts[pj], "a part"), run, where);
+      const part = carried(asObject(parts[pj], "a part"), role, spellings, run, where);
       if (part === null) continue;
       asString(getKey(part, "type"), "a part's type"); // Python: KeyError, or TypeError when its turn is written
-      const unit = units.find((sp) => sp.part === part["type"] && sp.role === role && carries(part, sp));
+      const unit = units.find((sp) => sp.part === part["type"] && sp.role === role && carries(part, sp, run.dialect));
       if (unit === undefined && !(part["type"] === "wire" && truthy(getOwn(part, "unit")))) {
         group.parts.push([part, where]);
         continue;
@@ -219,7 +227,7 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
   let lastKind = "";
   const kinds = new Set(group.parts.map(([part]) => part["type"] as string));
   for (const [part, at] of group.parts) {
-    const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds);
+    const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds, run.dialect);
     const kind = String(part["type"]);
     if (rank < 0) {
       run.lose("part.unsupported", at, `${article(kind)} part in ${article(group.role)} turn`);
@@ -250,7 +258,8 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
 }
 
 function slotOf(
-  part: JsonObject, role: string, turn: Turn, spellings: readonly Spelling[], kinds: ReadonlySet<string>
+  part: JsonObject, role: string, turn: Turn, spellings: readonly Spelling[], kinds: ReadonlySet<string>,
+  dialect: string
 ): [number, Slot] {
   const field = part["type"] === "wire" ? getOwn(part, "field") : undefined;
   if (field !== undefined && field !== null) {
@@ -277,7 +286,7 @@ function slotOf(
   if (part["type"] === "wire" || (part["type"] === "text" && turn.string === "only")) {
     return [1, null]; // verbatim, or text of a content that is one string
   }
-  const sp = spellingFor(part, role, spellings);
+  const sp = spellingFor(part, role, spellings, dialect);
   return sp !== null ? [1, sp] : [-1, null];
 }
 

@@ -42,6 +42,7 @@ export interface Spelling {
   readonly roles: readonly string[];
   readonly defaults: Constants;
   readonly role: string | null;
+  readonly signed: string | null; // a key (pointer into the block) only the part's own extension fields supply
   readonly known: Tree; // the spelling's keys, as a tree (knownTree)
 }
 

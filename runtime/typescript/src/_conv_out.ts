@@ -9,6 +9,7 @@
  */
 
 import { dataUrl } from "./_content.js";
+import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
 import { Encoded, Loss, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -130,6 +131,11 @@ export class Out {
   mine(part: JsonObject): boolean {
     const extensions = getOwn(part, "extensions");
     return pyIn(this.dialect, extensions === undefined ? EMPTY : extensions);
+  }
+
+  /** The part's own extension fields hold the key at where (its signature). */
+  holds(part: JsonObject, where: string): boolean {
+    return holds(part, this.dialect, where);
   }
 
   /** The form the target's own extension of value kept for at, nothing reported. */

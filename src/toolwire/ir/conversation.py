@@ -70,6 +70,7 @@ def _spelling(spec: dict[str, Any]) -> Spelling:
         roles=tuple(spec.get("roles", [])),
         defaults=defaults,
         role=spec.get("role"),
+        signed=spec.get("signed"),
         paths=has,
         leaves=leaves,
     )
@@ -163,6 +164,8 @@ def _setting(name: str, spec: str | dict[str, Any], dialect: Dialect) -> Setting
         required=spec.get("required"),
         has_required="required" in spec,
         companions=tuple((tuple(tokens(p)), v) for p, v in spec.get("with", {}).items()),
+        off=tuple((tuple(tokens(p)), v) for p, v in spec.get("off", {}).items()),
+        kept=tuple(spec.get("kept", ())),
         rule=_rule(tuple(name.split(".")), dialect),
         range=next((r for r in ranges_of(dialect) if r.envelope == "request" and r.tokens == pointed), None),
     )

@@ -15,6 +15,7 @@ from toolwire.ir.nodes import Tokens, term
 from toolwire.spec.rules import (
     CoRequiredRule,
     FirstRoleRule,
+    LessThanRule,
     NonEmptyRule,
     PartOrderRule,
     RangeRule,
@@ -55,8 +56,8 @@ class EmptyForm(enum.StrEnum):
 
 
 # The provider rules a request writer keeps (range rules are kept by the settings writer).
-KeptRule = NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
-KEPT_RULES = (NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule)
+KeptRule = NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule | LessThanRule
+KEPT_RULES = (NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule, LessThanRule)
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Spelling:
     roles: tuple[str, ...] = field(metadata=term("conversation.spelling.roles"))
     defaults: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.spelling.defaults"))
     role: str | None = field(metadata=term("conversation.spelling.role"))
+    signed: str | None = field(metadata=term("conversation.spelling.signed"))  # a pointer into the block
     paths: tuple[Tokens, ...]  # objects it looks into (has): their other keys are kept as extensions
     leaves: tuple[Tokens, ...]  # values it reads whole (constants, fields, defaults)
 
@@ -127,6 +129,8 @@ class Setting:
     required: Any = field(metadata=term("conversation.setting.required"))
     has_required: bool
     companions: tuple[tuple[Tokens, Any], ...] = field(default=(), metadata=term("conversation.setting.with"))
+    off: tuple[tuple[Tokens, Any], ...] = field(default=(), metadata=term("conversation.setting.off"))  # value 0
+    kept: tuple[Any, ...] = field(default=(), metadata=term("conversation.setting.kept"))
     rule: tuple[tuple[str, ...], Any, tuple[str, ...]] = ((), None, ())  # canonical/settings.json's type
     range: RangeRule | None = None  # the provider's range for the value (a dialect.json rule)
 

@@ -32,6 +32,8 @@ from toolwire.ir.steps import (
 from toolwire.spec.positions import pointer
 
 SHAPES = {"tool_call": "call", "tool_result": "result"}  # part kind -> the key holding its canonical value
+# the loss of reasoning the target signs whose part lacks the signature (the runtime's _conv_encode says it too)
+UNSIGNED = "unsigned reasoning (the provider replays only the reasoning blocks it signed)"
 
 
 def article(word: str) -> str:
@@ -70,8 +72,9 @@ def carried(sp: Spelling) -> frozenset[str]:
 
 
 def has_fields(sp: Spelling, part: Expr) -> Expr | None:
-    """The part holds every field the spelling needs (None: it needs none)."""
-    tests: list[Expr] = []
+    """The part holds every field the spelling needs, and its own extension fields the key the
+    spelling's block must carry (None: it needs none)."""
+    tests: list[Expr] = [Call("holds", (part, Lit(sp.signed)))] if sp.signed is not None else []
     for f in sp.fields:
         if f.optional:
             continue

@@ -37,6 +37,7 @@ from toolwire.spec.positions import pointer
 from toolwire.spec.rules import (
     CoRequiredRule,
     FirstRoleRule,
+    LessThanRule,
     Matcher,
     NonEmptyRule,
     PartOrderRule,
@@ -68,6 +69,7 @@ class Places:
     co_required: tuple[CoRequiredRule, ...] = ()  # filled once the request is written (the same)
     signatures: tuple[SignatureRule, ...] = ()  # kept as each block of a turn is written
     part_orders: tuple[PartOrderRule, ...] = ()
+    less_than: tuple[LessThanRule, ...] = ()  # kept once the request is written (the same)
 
 
 def _under(toks: Tokens, head: Tokens) -> Tokens | None:
@@ -83,6 +85,7 @@ def places(layout: RequestLayout) -> Places:
     orders: list[RoleOrderRule] = []
     firsts: list[FirstRoleRule] = []
     co_required: list[CoRequiredRule] = []
+    less_than: list[LessThanRule] = []
     turn = (*layout.turns, "*")
     heads: list[tuple[str, Tokens]] = [("blocks", (*turn, *layout.turn.content, "*")), ("turns", turn)]
     if layout.system is not None:
@@ -102,8 +105,8 @@ def places(layout: RequestLayout) -> Places:
                 raise _unplaced(rule, "the request's turns")
             firsts.append(rule)
             continue
-        if isinstance(rule, CoRequiredRule):  # checked on the written request: any place will do
-            co_required.append(rule)
+        if isinstance(rule, CoRequiredRule | LessThanRule):  # checked on the written request: any place will do
+            (co_required if isinstance(rule, CoRequiredRule) else less_than).append(rule)
             continue
         place = next(((n, rest) for n, h in heads if (rest := _under(rule.tokens, h)) is not None), None)
         system = layout.system.tokens if layout.system is not None and len(layout.system.tokens) == 1 else None
@@ -122,6 +125,7 @@ def places(layout: RequestLayout) -> Places:
         co_required=tuple(co_required),
         signatures=signatures,
         part_orders=part_orders,
+        less_than=tuple(less_than),
     )
 
 

@@ -1,16 +1,20 @@
-"""Lowering: the provider rules of kinds first_role and co_required (spec/rules.py), as steps of
-the request writer. A first turn of another role gets the rule's bridge turn before it, where
+"""Lowering: the provider rules of kinds first_role, co_required and less_than (spec/rules.py),
+as steps of the request writer. A first turn of another role gets the rule's bridge turn before it, where
 the turns are appended (ir/lower_writer.py); a field the provider requires beside some blocks
 (Bedrock's toolConfig beside toolUse/toolResult) is filled once the whole request is
 written, from the rule's `fill`: `calls` writes, through the dialect's own tools writer, a tool
 definition per distinct name the history's calls and results use. Each repair is a loss naming
-the rule (under strict, an error); tool blocks no call names are an error (no name to fill from)."""
+the rule (under strict, an error); tool blocks no call names are an error (no name to fill from).
+A number that must stay below another (Anthropic's thinking budget below max_tokens) is
+checked once the whole request is written: lowered to one below it where that keeps the
+rule's floor, else the other raised to one above it."""
 
 from __future__ import annotations
 
 import json
 
-from toolwire.ir.lower_parts_out import read_at
+from toolwire.ir.conversation_nodes import Setting
+from toolwire.ir.lower_parts_out import put_at, read_at
 from toolwire.ir.steps import (
     All,
     Append,
@@ -21,6 +25,7 @@ from toolwire.ir.steps import (
     Fail,
     ForEachItem,
     If,
+    Index,
     Is,
     Key,
     Let,
@@ -34,7 +39,7 @@ from toolwire.ir.steps import (
     Text,
 )
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import PERMISSIVE, CoRequiredRule, FirstRoleRule, RoleOrderRule
+from toolwire.spec.rules import PERMISSIVE, CoRequiredRule, FirstRoleRule, LessThanRule, RoleOrderRule
 
 Tokens = tuple[str, ...]
 
@@ -134,4 +139,37 @@ def co_required_filled(rules: tuple[CoRequiredRule, ...]) -> tuple[Step, ...]:
         )
         absent = Is("missing", read_at(Local("wire"), rule.tokens))
         steps.append(If(absent, (*found, If(Local("w_found"), fill))))
+    return tuple(steps)
+
+
+def _named(toks: Tokens, settings: tuple[Setting, ...]) -> tuple[str, str]:
+    """The canonical setting written at toks: its name and its pointer (a loss's), else the wire pointer."""
+    found = next((s.name for s in settings if s.tokens == toks), None)
+    if found is None:
+        return pointer(toks), "/settings"
+    return ".".join(found), "/settings" + pointer(found)
+
+
+def less_than_kept(rules: tuple[LessThanRule, ...], settings: tuple[Setting, ...]) -> tuple[Step, ...]:
+    """Once the whole request is in the local wire: each rule's value, when not below the
+    other (both numbers), lowered to one below it, else (below the floor) the other raised."""
+    steps: list[Step] = []
+    for rule in rules:
+        low, low_at = _named(rule.tokens, settings)
+        high, high_at = _named(rule.than, settings)
+        sent = Call("repr", (Index(Local("w_fix"), 1),))
+        told = f"; allowed: {pointer(rule.tokens)} {rule.describe()}; rule {rule.name})"
+        lowered = (
+            put_at("wire", rule.tokens, Index(Local("w_fix"), 1)),
+            Lose("setting.clamped", low_at, Text((f"{low} not below {high} (sent ", sent, told))),
+        )
+        raised = (
+            put_at("wire", rule.than, Index(Local("w_fix"), 1)),
+            Lose("setting.clamped", high_at, Text((f"{high} not above {low} (sent ", sent, told))),
+        )
+        fix = Call("below", (read_at(Local("wire"), rule.tokens), read_at(Local("wire"), rule.than), Lit(rule.floor)))
+        steps += [
+            Let("w_fix", fix),
+            If(Not(Is("null", Local("w_fix"))), (If(Index(Local("w_fix"), 0), lowered, raised),)),
+        ]
     return tuple(steps)

@@ -10,8 +10,10 @@ layout's Setting tuples, with every table lookup made here, once, at generation 
 - one string where the wire also takes a list is kept as the `string` form;
 - a value of the wrong type (the setting's canonical rule) is a DecodeError at its pointer;
 - a setting with companion constants is read only where each holds; elsewhere the setting
-  and its companions present stay wire fields (Anthropic's thinking `disabled`, Cohere's
-  `enabled` without a budget).
+  and its companions present stay wire fields (Cohere's `enabled` without a budget), unless
+  its `off` constants hold without it: then it is 0 (Anthropic's thinking `disabled`);
+- a wire value the setting keeps (`kept`: Gemini's thinkingBudget -1, dynamic) stays a wire
+  field, never the canonical value.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from toolwire.ir.nodes import Tokens
 from toolwire.ir.steps import (
     MISSING,
     All,
+    AnyOf,
     Call,
     Comment,
     Eq,
@@ -111,6 +114,9 @@ def _read(setting: Setting) -> list[Step]:
     for toks, _value in setting.companions:
         other = (Put("fields", pointer_of(toks), Local("other")),)
         kept += [Let("other", _get(toks)), If(Not(Is("missing", Local("other"))), other)]
+    if setting.off:  # the feature turned off: the setting's 0
+        off = All((Not(present), *(Is("equal", _get(toks), value) for toks, value in setting.off)))
+        kept = [If(off, (PutPath("out", setting.name, Lit(0)),), tuple(kept))]
     return [Let(VALUE, _get(setting.tokens)), If(held, tuple(read[1:]), tuple(kept))]
 
 
@@ -133,7 +139,11 @@ def _tail(setting: Setting, where: str) -> tuple[Step, ...]:
         PutPath("out", setting.name, Local(VALUE)),
     )
     kept: tuple[Step, ...] = (If(Not(Is("missing", Local(VALUE))), check),) if setting.values else check
-    return (If(Is("null", Local(VALUE)), (Put("forms", main, Lit("null")),), (*steps, *kept)),)
+    read: tuple[Step, ...] = (*steps, *kept)
+    if setting.kept:  # a value of the dialect's own meaning stays its field
+        own = AnyOf(tuple(Is("equal", Local(VALUE), value) for value in setting.kept))
+        read = (If(own, (Put("fields", where, Local(VALUE)),), read),)
+    return (If(Is("null", Local(VALUE)), (Put("forms", main, Lit("null")),), read),)
 
 
 def _map_values(setting: Setting, where: str) -> Step:
@@ -222,10 +232,11 @@ def _write(setting: Setting) -> list[Step]:
         what = f"a request without {'.'.join(setting.name)} (sent the documented default {setting.required!r})"
         absent = [PutPath("wire", setting.tokens, Lit(setting.required)), Lose("setting.defaulted", at, what)]
     missing = If(Eq(Key(Local("forms"), main), "null"), (PutPath("wire", setting.tokens, Lit(None)),), tuple(absent))
-    present: list[Step] = [
+    checked: tuple[Step, ...] = (
         Let("problem", Call("setting_problem", (Local(VALUE), Lit(setting.rule)))),
         If(Not(Is("null", Local("problem"))), (Fail(at, Local("problem"), "canonical"),)),
-    ]
+    )
+    present: list[Step] = []
     if setting.range is not None:
         present.append(_clamp(setting, setting.range, at))
     several = any(len([w for c, w in setting.values if c == canonical]) > 1 for canonical, _w in setting.values)
@@ -245,7 +256,9 @@ def _write(setting: Setting) -> list[Step]:
         alias = Call("form_index", (Local("form"), Lit("alias:"), Lit(len(setting.aliases) + 1)))
         put = (Let("alias", alias), *put)
     present += [If(Not(Is("missing", Local(VALUE))), put)] if setting.values else list(put)
-    return [Let(VALUE, read), If(Is("missing", Local(VALUE)), (missing,), tuple(present))]
+    if setting.off:  # 0 turns the feature off: its constants instead of the setting
+        present = [If(Eq(Local(VALUE), 0), tuple(PutPath("wire", t, Lit(v)) for t, v in setting.off), tuple(present))]
+    return [Let(VALUE, read), If(Is("missing", Local(VALUE)), (missing,), (*checked, *present))]
 
 
 def _clamp(setting: Setting, rule: RangeRule, at: str) -> Step:

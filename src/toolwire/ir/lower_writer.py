@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from toolwire.ir.conversation_nodes import RequestLayout, ResponseLayout, Spelling, StringForm
 from toolwire.ir.lower_canonical_reader import lower_canonical_reader
-from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, lower_part_writer
+from toolwire.ir.lower_parts_out import SHAPES, UNSIGNED, block_of, has_fields, lower_part_writer
 from toolwire.ir.lower_render import lower_turn_writer, part_names
 from toolwire.ir.lower_rules import Places, ordered, places, rejoined
 from toolwire.ir.lower_rules_cofields import first_turn
@@ -36,6 +36,7 @@ from toolwire.ir.steps import (
     Get,
     Global,
     If,
+    In,
     Invoke,
     Is,
     Key,
@@ -184,8 +185,16 @@ class TurnWriter:
         )
         said = All((Call("as_text", ()), Not(Is("falsy", text))))
         sent = replace(event, part=Local("sent"))  # the part as text
-        foreign = (If(said, (Let("sent", as_text), *self._gather("text", sent)), (lost,)),)
-        return (If(Same(dialect, Global("dialect")), self._gather("reasoning", event), foreign),)
+
+        def as_text_or(loss: Lose) -> tuple[Step, ...]:
+            return (If(said, (Let("sent", as_text), *self._gather("text", sent)), (loss,)),)
+
+        own = self._gather("reasoning", event)
+        spellings = [sp for sp in self.layout.parts if sp.part == "reasoning"]
+        if any(sp.signed is not None for sp in spellings):  # its own reasoning, unsigned: as another's
+            fits = AnyOf(tuple(_fits(sp, event) for sp in spellings))
+            own = (If(fits, own, as_text_or(Lose("reasoning.dropped", event.at, UNSIGNED))),)
+        return (If(Same(dialect, Global("dialect")), own, as_text_or(lost)),)
 
     def wire(self, event: PartEvent) -> tuple[Step, ...]:
         dialect = Key(event.part, "dialect")
@@ -200,6 +209,14 @@ class TurnWriter:
     def tool_result(self, event: PartEvent) -> tuple[Step, ...]:
         sent = replace(event, part=Local("sent"))  # naming the call it answers where the id map would not
         return (Let("sent", Call("answered", (event.part,))), *self._gather("tool_result", sent))
+
+
+def _fits(sp: Spelling, event: PartEvent) -> Expr:
+    """The part may be written in spelling sp (its role, its fields, its signature)."""
+    tests: list[Expr] = [In(event.role, sp.roles)] if sp.roles else []
+    fields = has_fields(sp, event.part)
+    tests += [fields] if fields is not None else []
+    return All(tuple(tests)) if tests else Lit(True)
 
 
 def _any(*values: Expr) -> Expr:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolwire.spec.model import Dialect
@@ -29,6 +29,7 @@ class RuleKind(enum.Enum):
     FIRST_ROLE = "first_role"
     SIGNATURE = "signature"
     PART_ORDER = "part_order"
+    LESS_THAN = "less_than"
 
 
 EMPTY_FORMS = ("absent", "null", "string", "list")  # what `empty` may name, in this order
@@ -239,7 +240,28 @@ class PartOrderRule(_Rule):
         return any(matches(m, block) for m in self.then)
 
 
-Rule = RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
+@dataclass(frozen=True)
+class LessThanRule(_Rule):
+    """The number at tokens is below the number at `than` (both in the envelope, where both are
+    numbers); a conversion lowers it to one below `than` where that keeps it within `floor` (the
+    least value the dialect's range rule at tokens accepts), else raises `than` to one above it."""
+
+    than: Tokens = field(default=(), metadata=_term("rule.than"))
+    floor: float | None = None  # from the dialect's range rule at the same pointer
+
+    def describe(self) -> str:
+        return f"less than {pointer(self.than)}"
+
+    @property
+    def repair(self) -> str:
+        kept = "" if self.floor is None else f" where that keeps it at least {json.dumps(self.floor)}"
+        return f"lowered to {pointer(self.than)} - 1{kept}, else {pointer(self.than)} raised to it + 1"
+
+
+Rule = (
+    RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
+    | LessThanRule
+)  # fmt: skip
 _ABSENT = object()
 _FORM_WORDS = {"absent": "absent", "null": "null", "string": '""', "list": "[]"}
 
@@ -260,6 +282,8 @@ def _one(dialect: Dialect, rule: dict[str, Any]) -> Rule:
         return NonEmptyRule(**common, when=when, empty=empty)
     if kind is RuleKind.SIGNATURE:
         return _signature(common, rule)
+    if kind is RuleKind.LESS_THAN:
+        return LessThanRule(**common, than=tuple(tokens(rule["than"])))
     if kind is RuleKind.PART_ORDER:
         return PartOrderRule(**common, first=_matchers(rule["first"]), then=_matchers(rule["then"]))
     if kind is RuleKind.ROLE_ORDER:
@@ -300,7 +324,14 @@ def _signature(common: dict[str, Any], rule: dict[str, Any]) -> SignatureRule:
 
 
 def rules_of(dialect: Dialect) -> tuple[Rule, ...]:
-    return tuple(_one(dialect, rule) for rule in dialect.mapping.get("rules", []))
+    read = tuple(_one(dialect, rule) for rule in dialect.mapping.get("rules", []))
+    return tuple(_floored(rule, read) if isinstance(rule, LessThanRule) else rule for rule in read)
+
+
+def _floored(rule: LessThanRule, rules: tuple[Rule, ...]) -> LessThanRule:
+    """The rule with the least value the range rules at its pointer accept (its repair keeps it)."""
+    lows = [r.minimum for r in rules if isinstance(r, RangeRule) and r.tokens == rule.tokens and r.minimum is not None]
+    return replace(rule, floor=max(lows)) if lows else rule
 
 
 def ranges_of(dialect: Dialect) -> tuple[RangeRule, ...]:

@@ -12,6 +12,7 @@ from toolwire.spec.positions import pointer
 from toolwire.spec.rules import (
     CoRequiredRule,
     FirstRoleRule,
+    LessThanRule,
     NonEmptyRule,
     PartOrderRule,
     RangeRule,
@@ -131,8 +132,18 @@ def _part_order(rule: PartOrderRule, value: Any) -> Iterator[tuple[str, str]]:
                 )
 
 
+def _less_than(rule: LessThanRule, value: Any) -> Iterator[tuple[str, str]]:
+    """The value not below the other (both numbers: another type is the schema's business)."""
+    found, than = _at(value, rule.tokens), _at(value, rule.than)
+    if _number(found) and _number(than) and found >= than:
+        told = f"{pointer(rule.tokens)} {rule.describe()}"
+        yield pointer(rule.tokens), f"{found!r} not below {than!r}: the provider accepts {told} (rule {rule.name})"
+
+
 def broken(rule: Rule, value: Any) -> list[tuple[str, str]]:
     """(pointer, message) of each place where value breaks the rule."""
+    if isinstance(rule, LessThanRule):
+        return list(_less_than(rule, value))
     if isinstance(rule, CoRequiredRule):
         return list(_co_required(rule, value))
     if isinstance(rule, FirstRoleRule):

@@ -48,6 +48,7 @@ INDENT = "    "
 # neutral helper name -> its Python spelling (the runtime's leaf helpers)
 HELPERS = {
     "setting_problem": "_conv.setting_problem",
+    "below": "_conv.below",
     "form_of": "_conv.form_of",
     "form_index": "_conv.form_index",
     "repr": "repr",
@@ -77,6 +78,7 @@ HELPERS = {
     "answered": "out.answered",
     "mine": "out.mine",
     "own_form": "out.own_form",
+    "holds": "out.holds",
     "forms_of": "_conv.forms_of",
     "article": "_conv.article",
     "shown": "_conv.shown",

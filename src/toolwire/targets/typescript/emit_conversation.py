@@ -98,6 +98,7 @@ def _spelling(sp: Spelling, indent: str) -> str:
         ("roles", _ts(sp.roles)),
         ("defaults", _ts(sp.defaults)),
         ("role", _ts(sp.role)),
+        ("signed", _ts(sp.signed)),
         ("known", _known(sp.paths, sp.leaves, inner)),
     ]
     return _object(fields, indent)

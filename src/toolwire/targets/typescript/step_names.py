@@ -9,6 +9,7 @@ from toolwire.ir.steps import Function
 # neutral helper name -> its TypeScript spelling (the runtime's leaf helpers)
 HELPERS = {
     "setting_problem": "conv.settingProblem",
+    "below": "conv.below",
     "form_of": "conv.formOf",
     "form_index": "conv.formIndex",
     "repr": "rt.pyRepr",
@@ -37,6 +38,7 @@ HELPERS = {
     "answered": "out.answered",
     "mine": "out.mine",
     "own_form": "out.ownForm",
+    "holds": "out.holds",
     "forms_of": "conv.formsOf",
     "article": "conv.article",
     "shown": "conv.shown",
@@ -72,6 +74,7 @@ CASTS = {
     ("answered", 0): "JsonObject",
     ("mine", 0): "JsonObject",
     ("own_form", 0): "JsonObject",
+    ("holds", 0): "JsonObject",
     ("forms_of", 0): "JsonObject",
     ("form_of", 0): "JsonObject",
     ("article", 0): "string",

@@ -230,6 +230,7 @@ MINIMAL = {
         {"id": "1", "finish_reason": "COMPLETE", "message": {"role": "assistant"}},
     ],
     "gemini": [{"contents": []}, {"candidates": []}, {"promptFeedback": {"blockReason": "SAFETY"}}],
+    "gemini_interactions": [{"model": "m", "input": []}, {"id": "v1_1", "status": "completed", "steps": []}],
     "ollama": [
         {"model": "m", "messages": []},
         {"model": "m", "message": {"role": "assistant", "content": ""}, "done": True},

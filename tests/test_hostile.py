@@ -208,13 +208,17 @@ def test_bad_argument_text_is_kept_raw_and_never_repaired(name: str, guard_dir: 
     assert same.returncode == 0, same.stderr
     assert json.loads(same.stdout)["function"]["arguments"] == text  # verbatim, within the dialect
     response = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "gpt-4.1",
         "choices": [
             {
                 "index": 0,
                 "finish_reason": "tool_calls",
                 "message": {"role": "assistant", "tool_calls": [json.loads(call)]},
             }
-        ]
+        ],
     }
     parts = run(["extract", "--dialect", "openai_chat", "-"], guard_dir, tmp_path, stdin=json.dumps(response).encode())
     assert parts.returncode == 0, parts.stderr

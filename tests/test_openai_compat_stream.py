@@ -318,7 +318,10 @@ def test_assemble_keeps_a_cut_off_call_incomplete_under_the_profile(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--dialect", "openai_chat", "--profile", "lax"], "dialect openai_chat has no profile 'lax'; known: compat"),
+        (
+            ["--dialect", "openai_chat", "--profile", "lax"],
+            "dialect openai_chat has no profile 'lax'; known: azure, compat",
+        ),
         (["--dialect", "mistral", "--profile", "compat"], "dialect mistral has no profile 'compat'; known: none"),
     ],
 )

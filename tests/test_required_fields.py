@@ -96,7 +96,17 @@ def test_model_required_by_the_conversation_writers(spec: Any) -> None:
     }
     # Responses' model is in every alternative of its root anyOf a conversion can meet (not the
     # saved prompt's, which nothing converts into): tests/test_required_values.py
-    assert required == {"anthropic_messages", "openai_chat", "mistral", "cohere_v2", "ollama", "openai_responses"}
+    # Gemini Interactions' model is in its root anyOf too (CreateModelInteraction; an agent may
+    # stand in, which nothing converts into)
+    assert required == {
+        "anthropic_messages",
+        "openai_chat",
+        "mistral",
+        "cohere_v2",
+        "ollama",
+        "openai_responses",
+        "gemini_interactions",
+    }
 
 
 THINKING = {"type": "thinking", "thinking": "hm"}

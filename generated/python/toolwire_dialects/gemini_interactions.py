@@ -852,7 +852,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("status",),),
+        (("id", "status", "steps"),),
         dict(
             (
                 ("agent", ("string",)),
@@ -2011,7 +2011,7 @@ _RESPONSE = _conv.ResponseLayout(
     ),
     usage_excludes=(("input_tokens", ("tool_input_tokens",)), ("output_tokens", ("reasoning_tokens",))),
     constants=(),
-    required=((("status",), "completed"),),
+    required=((("status",), "completed"), (("id",), "toolwire"), (("steps",), [])),
     item_ids=(),
     turn=_conv.Turn(
         role=("type",),

@@ -306,8 +306,7 @@ function topOut(canonical, value, cache, out) {
         out.lose("cache.dropped", "/cache", what(value));
     }
 }
-/** Whether the target writes the part at all (and can mark it): the marker of one it leaves out
- * (with a loss of its own) would move onto the block before. */
+/** Whether the target writes the part at all: the marker of one it leaves out would move. */
 function carried(part, role, layout, out) {
     const kind = getOwn(part, "type");
     if (layout.cache === null || layout.cache.notOn.includes(kind))

@@ -996,7 +996,7 @@ const ENVELOPE_KINDS = [
     ],
     [
         "response",
-        [["status"]],
+        [["id", "status", "steps"]],
         {
             "agent": ["string"],
             "created": ["string"],
@@ -2410,7 +2410,7 @@ const CONV_RESPONSE = {
     ],
     usageExcludes: [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
     constants: [],
-    required: [[["status"], "completed"]],
+    required: [[["status"], "completed"], [["id"], "toolwire"], [["steps"], []]],
     itemIds: [],
     turn: {
         role: ["type"],

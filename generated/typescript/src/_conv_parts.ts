@@ -9,7 +9,9 @@
 
 import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
-import { EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto } from "./_conv_paths.js";
+import {
+  EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto
+} from "./_conv_paths.js";
 import { DecodeError, Loss, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import type { Encoded, JsonObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";

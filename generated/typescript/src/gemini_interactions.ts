@@ -1226,7 +1226,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   ],
   [
     "response",
-    [["status"]],
+    [["id", "status", "steps"]],
     {
       "agent": ["string"],
       "created": ["string"],
@@ -2732,7 +2732,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   ],
   usageExcludes: [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
   constants: [],
-  required: [[["status"], "completed"]],
+  required: [[["status"], "completed"], [["id"], "toolwire"], [["steps"], []]],
   itemIds: [],
   turn: {
     role: ["type"],

@@ -86,7 +86,7 @@ export const LOSS_CODES: Readonly<Record<LossCode, string>> = Object.freeze({
   "role.unsupported": "A turn whose role the target does not have.",
   "schema.keyword_dropped": "A JSON Schema keyword or branch the target's schema dialect lacks.",
   "schema.rewritten": "A JSON Schema rewritten into a form the target accepts (it may mean a little more or less).",
-  "setting.clamped": "A setting outside the target's documented range, sent as the nearer bound; or one the target keeps below another (a thinking budget below max_tokens), one of the two changed to keep it (the rule is named).",
+  "setting.clamped": "A setting outside the target's range, or not below one it must stay under: sent at the bound.",
   "setting.defaulted": "A setting the target requires was absent: its documented default was sent.",
   "setting.dropped": "A request setting the target has no place for.",
   "signature.placeholder": "A call another dialect made, given the target's documented placeholder signature.",

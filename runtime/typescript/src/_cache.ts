@@ -298,8 +298,7 @@ function topOut(canonical: JsonObject, value: JsonObject, cache: CacheMarker | n
   }
 }
 
-/** Whether the target writes the part at all (and can mark it): the marker of one it leaves out
- * (with a loss of its own) would move onto the block before. */
+/** Whether the target writes the part at all: the marker of one it leaves out would move. */
 function carried(part: JsonObject, role: unknown, layout: RequestLayout, out: Out): boolean {
   const kind = getOwn(part, "type");
   if (layout.cache === null || layout.cache.notOn.includes(kind as string)) return false;

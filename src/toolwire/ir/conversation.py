@@ -85,8 +85,8 @@ def _kinds(shapes: dict[str, Any], part: str) -> tuple[Tokens, tuple[str, ...]] 
         return None
     constants = [v.get("constants") or {} for v in variants]
     for key in constants[0]:
-        values = [c.get(key) for c in constants]
-        if key and all(type(value) is str for value in values):
+        values = [value for c in constants if type(value := c.get(key)) is str]
+        if key and len(values) == len(constants):
             return tuple(tokens(key)), tuple(dict.fromkeys(values))
     return None
 

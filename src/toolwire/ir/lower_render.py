@@ -115,9 +115,9 @@ def _slots(layout: Layout, kind: str) -> tuple[Step, ...]:
         field = Key(PART, "field")
         for k, tf in enumerate(turn.fields):
             if tf.kinds is not None:
-                test: Expr = Is("equal", field, pointer(tf.tokens))
-                test = All((test, In(Local("role"), tf.roles))) if tf.roles else test
-                candidates.append((test, 0 if tf.before else 2 + k, Append(f"field_{k}", entry)))
+                in_field: Expr = Is("equal", field, pointer(tf.tokens))
+                in_field = All((in_field, In(Local("role"), tf.roles))) if tf.roles else in_field
+                candidates.append((in_field, 0 if tf.before else 2 + k, Append(f"field_{k}", entry)))
         unfielded = AnyOf((Is("missing", field), Is("null", field)))
         candidates.append((unfielded, 1, Append("content", Arr((PART, Lit(-1), AT)))))
     elif kind == "text" and turn.string == StringForm.ONLY:

@@ -105,8 +105,11 @@ def places(layout: RequestLayout) -> Places:
                 raise _unplaced(rule, "the request's turns")
             firsts.append(rule)
             continue
-        if isinstance(rule, CoRequiredRule | LessThanRule):  # checked on the written request: any place will do
-            (co_required if isinstance(rule, CoRequiredRule) else less_than).append(rule)
+        if isinstance(rule, CoRequiredRule):  # checked on the written request: any place will do
+            co_required.append(rule)
+            continue
+        if isinstance(rule, LessThanRule):  # likewise
+            less_than.append(rule)
             continue
         place = next(((n, rest) for n, h in heads if (rest := _under(rule.tokens, h)) is not None), None)
         system = layout.system.tokens if layout.system is not None and len(layout.system.tokens) == 1 else None

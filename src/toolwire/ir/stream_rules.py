@@ -159,6 +159,6 @@ def relay_rules(writes: tuple[tuple[str, tuple[Any, ...]], ...], rules: tuple[Ru
         raise StreamPlanError(
             f"rule {order.name}: a relay never leaves a call out, so calls cannot be its earlier kind"
         )
-    said = f"block after a later block of its turn (left out: a relayed stream cannot move it back; rule {order.name})"
+    said = f"block after a later one, left out (rule {order.name})"  # a stream cannot move it back
     dropped = tuple((kind, f"the {kind} {said}") for kind in first)
     return RelayRules(tuple(signatures), first if then else (), then if first else (), dropped if then else ())

@@ -1,12 +1,10 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
 """Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
-one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
-
-Blocks: a text, reasoning or call block is opened by its first event and closed when another
-opens, when its call stops, or at the end. Finish and usage are written when the input ends
-(one event may carry both, Anthropic's message_delta). Held meanwhile: the open block (and its
-text so far where the target repeats it whole), the calls' ids and names, an open call's
-arguments where the target writes them whole. A value no template takes is a loss, once."""
+one at a time, from its `relay.writes` templates (RELAY in the generated stream module). A
+block opens with its first event and closes when another opens, its call stops, or the input
+ends, when finish and usage are written. Held meanwhile: the open block (its text so far where
+the target repeats it whole), the calls' ids and names, and an open call's arguments where the
+target writes them whole. A value no template takes is a loss, once."""
 
 from __future__ import annotations
 
@@ -284,9 +282,7 @@ class RelayWriter:
             elif event.get("text") or not self.reasoning_as_text:
                 self._loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)")
             if event.get("extensions"):
-                self._loss(
-                    "reasoning.dropped", "/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}"
-                )
+                self._signature_dropped(event)
             return
         text = event.get("text")
         if text:
@@ -296,9 +292,7 @@ class RelayWriter:
         signature = field(own, "/signature")
         if signature is None:
             if extensions:
-                self._loss(
-                    "reasoning.dropped", "/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}"
-                )
+                self._signature_dropped(event)
             return
         if not self.writes.get("signature") and "signature" not in self._slots:
             self._loss("reasoning.dropped", "/reasoning/extensions", "a reasoning signature")
@@ -311,16 +305,14 @@ class RelayWriter:
         block.signature = signature
         self._write("signature", {"signature": signature}, out)
 
+    def _signature_dropped(self, event: dict[str, Any]) -> None:
+        self._loss("reasoning.dropped", "/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
+
     def _call_start(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         index = event["index"]
         source_id = event.get("id")
-        call: dict[str, Any] = {
-            "index": index,
-            "source_id": source_id,
-            "name": event.get("name"),
-            "parts": [],
-            "sent": False,
-        }
+        name = event.get("name")
+        call: dict[str, Any] = {"index": index, "source_id": source_id, "name": name, "parts": [], "sent": False}
         if source_id is None and "call_id" in self._slots and self._policy is not None:
             call["call_id"] = self.id_map.mint(self._policy)  # the source had no id: nothing is lost
         elif source_id is not None and "call_id" in self._slots and self._policy is not None:
@@ -392,9 +384,8 @@ class RelayWriter:
         self._write("end", {}, out)
 
     def _cut(self, out: list[dict[str, Any]]) -> None:
-        """The source ended without a finish (it was cut off, or the target has no value for
-        its finish): the target's stream ends there too, its open block open, no finish, no
-        end, never an invented stop. Usage goes out where the target has an event for it alone."""
+        """The source ended without a finish the target has: its stream ends there too, block open,
+        no finish or end, never an invented stop (usage goes where the target has an event for it)."""
         self.cut = True
         self._flush(out, end=True)
         carried = usage_slots(slot for t in self.writes.get("usage", ()) for _p, slot in t["set"])

@@ -222,7 +222,7 @@ RELAY: dict[str, Any] | None = {
         "first": ["reasoning"],
         "then": ["call"],
         "dropped": {
-            "reasoning": "the reasoning block after a later block of its turn (left out: a relayed stream cannot move it back; rule anthropic_messages/thinking-before-tool-use)"
+            "reasoning": "the reasoning block after a later one, left out (rule anthropic_messages/thinking-before-tool-use)"
         },
     },
 }

@@ -353,7 +353,8 @@ export class RelayWriter {
         this.#write("signature", { signature }, out);
     }
     #signatureLost(event) {
-        this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
+        const of = pyStr(get(event, "dialect"));
+        this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${of}`);
     }
     #callStart(event, out) {
         const index = event["index"];

@@ -160,7 +160,7 @@ export const RELAY = {
         "first": ["reasoning"],
         "then": ["call"],
         "dropped": {
-            "reasoning": "the reasoning block after a later block of its turn (left out: a relayed stream cannot move it back; rule bedrock_converse/reasoning-before-tool-use)"
+            "reasoning": "the reasoning block after a later one, left out (rule bedrock_converse/reasoning-before-tool-use)"
         },
     },
 };

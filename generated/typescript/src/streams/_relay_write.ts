@@ -320,7 +320,8 @@ export class RelayWriter {
   }
 
   #signatureLost(event: JsonObject): void {
-    this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
+    const of = pyStr(get(event, "dialect"));
+    this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${of}`);
   }
 
   #callStart(event: JsonObject, out: JsonObject[]): void {

@@ -64,12 +64,12 @@ export type GeminiInteractionsRequest = {
  * From `schemas/dialects/gemini_interactions/response.json#`.
  */
 export type GeminiInteractionsResponse = {
-  id?: string;
+  id: string;
   model?: string;
   agent?: string;
   status: "in_progress" | "requires_action" | "completed" | "failed" | "cancelled" | "incomplete" |
       "budget_exceeded" | "queued";
-  steps?: GeminiInteractionsStep[];
+  steps: GeminiInteractionsStep[];
   usage?: GeminiInteractionsUsage;
   created?: string;
   updated?: string;

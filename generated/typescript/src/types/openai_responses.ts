@@ -107,117 +107,17 @@ export type OpenAIResponsesRequest = {
  * fields of every output item type.
  * From `schemas/dialects/openai_responses/response.json#`.
  */
-export type OpenAIResponsesResponse = {
-  id: string;
-  object: "response";
-  created_at: number;
-  completed_at?: number | null;
-  status?: string;
-  /** Why the response failed (code, message), or null. */
-  error?: {
-    code?: string | null;
-    message?: string | null;
-    param?: string | null;
-    misalignment?: unknown;
-    [key: string]: unknown;
-  } | null;
-  incomplete_details?: {
-    reason?: string | null;
-    [key: string]: unknown;
-  } | null;
-  model: string;
-  output: OpenAIResponsesOutputItem[];
-  usage?: OpenAIResponsesUsage;
-  tools: OpenAIResponsesRequestTool[];
-  tool_choice: OpenAIResponsesRequestToolChoice;
-  parallel_tool_calls: boolean | null;
-  /** Access programs the request ran under. */
-  access_programs?: {
-    [key: string]: unknown;
-  } | null;
-  background?: boolean | null;
-  /**
-   * Who is billed for the response ({payer}). Sent by the API (live captures; also in
-   * async-openai's Response), not in openai-python's Response model.
-   */
-  billing?: {
-    [key: string]: unknown;
-  } | null;
-  /** The conversation this response belongs to ({id}). */
-  conversation?: {
-    [key: string]: unknown;
-  } | null;
-  /**
-   * Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response
-   * model.
-   */
-  frequency_penalty?: number | null;
-  /** Image input options echoed from the request. */
-  image?: {
-    [key: string]: unknown;
-  } | null;
-  /** Transformations applied to the input. */
-  input_transformations?: unknown[] | null;
-  /** The request's instructions: text or input items. */
-  instructions?: string | unknown[] | null;
-  max_output_tokens?: number | null;
-  max_tool_calls?: number | null;
-  /** Up to 16 string key-value pairs. */
-  metadata?: {
-    [key: string]: unknown;
-  } | null;
-  /** Moderation results of the input and output, when requested. */
-  moderation?: {
-    [key: string]: unknown;
-  } | null;
-  /**
-   * Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response
-   * model.
-   */
-  presence_penalty?: number | null;
-  previous_response_id?: string | null;
-  /** The prompt template used ({id, variables, version}). */
-  prompt?: {
-    [key: string]: unknown;
-  } | null;
-  /**
-   * Why the prompt cache was or was not reused (with prompt_cache_options.comparison_response_id).
-   */
-  prompt_cache_diagnostics?: {
-    [key: string]: unknown;
-  } | null;
-  prompt_cache_key?: string | null;
-  /** Prompt caching options echoed from the request. */
-  prompt_cache_options?: {
-    [key: string]: unknown;
-  } | null;
-  prompt_cache_retention?: string | null;
-  /** Reasoning configuration echoed from the request (effort, summary, ...). */
-  reasoning?: {
-    [key: string]: unknown;
-  } | null;
-  safety_identifier?: string | null;
-  service_tier?: string | null;
-  /**
-   * The request's store flag, echoed. Sent by the API (live captures), not in openai-python's
-   * Response model.
-   */
-  store?: boolean | null;
-  temperature?: number | null;
-  /** Text output configuration echoed from the request (format, verbosity). */
-  text?: {
-    [key: string]: unknown;
-  } | null;
-  /** Usage of hosted tools. */
-  tool_usage?: {
-    [key: string]: unknown;
-  } | null;
-  top_logprobs?: number | null;
-  top_p?: number | null;
-  truncation?: string | null;
-  user?: string | null;
+export type OpenAIResponsesResponse = ({
+  id: unknown;
+  object: unknown;
+  created_at: unknown;
+  model: unknown;
+  output: unknown;
+  parallel_tool_calls: unknown;
+  tool_choice: unknown;
+  tools: unknown;
   [key: string]: unknown;
-};
+} | unknown[] | string | number | boolean | null) & ResponseFields;
 
 /**
  * One server-sent event of a streamed response (the JSON of one `data:` line; its `type` repeats
@@ -348,6 +248,123 @@ export type OpenAIResponsesRequestToolChoice = OpenAIResponsesToolChoice | {
     type: string;
     [key: string]: unknown;
   }[];
+  [key: string]: unknown;
+};
+
+/**
+ * The Response object's fields, with none required: what a stream's events carry (response.created,
+ * response.completed) may be partial.
+ * From `schemas/dialects/openai_responses/response.json#/$defs/ResponseFields`.
+ */
+export type ResponseFields = {
+  id?: string;
+  object?: "response";
+  created_at?: number;
+  completed_at?: number | null;
+  status?: string;
+  /** Why the response failed (code, message), or null. */
+  error?: {
+    code?: string | null;
+    message?: string | null;
+    param?: string | null;
+    misalignment?: unknown;
+    [key: string]: unknown;
+  } | null;
+  incomplete_details?: {
+    reason?: string | null;
+    [key: string]: unknown;
+  } | null;
+  model?: string;
+  output?: OpenAIResponsesOutputItem[];
+  usage?: OpenAIResponsesUsage;
+  tools?: OpenAIResponsesRequestTool[];
+  tool_choice?: OpenAIResponsesRequestToolChoice;
+  parallel_tool_calls?: boolean | null;
+  /** Access programs the request ran under. */
+  access_programs?: {
+    [key: string]: unknown;
+  } | null;
+  background?: boolean | null;
+  /**
+   * Who is billed for the response ({payer}). Sent by the API (live captures; also in
+   * async-openai's Response), not in openai-python's Response model.
+   */
+  billing?: {
+    [key: string]: unknown;
+  } | null;
+  /** The conversation this response belongs to ({id}). */
+  conversation?: {
+    [key: string]: unknown;
+  } | null;
+  /**
+   * Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response
+   * model.
+   */
+  frequency_penalty?: number | null;
+  /** Image input options echoed from the request. */
+  image?: {
+    [key: string]: unknown;
+  } | null;
+  /** Transformations applied to the input. */
+  input_transformations?: unknown[] | null;
+  /** The request's instructions: text or input items. */
+  instructions?: string | unknown[] | null;
+  max_output_tokens?: number | null;
+  max_tool_calls?: number | null;
+  /** Up to 16 string key-value pairs. */
+  metadata?: {
+    [key: string]: unknown;
+  } | null;
+  /** Moderation results of the input and output, when requested. */
+  moderation?: {
+    [key: string]: unknown;
+  } | null;
+  /**
+   * Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response
+   * model.
+   */
+  presence_penalty?: number | null;
+  previous_response_id?: string | null;
+  /** The prompt template used ({id, variables, version}). */
+  prompt?: {
+    [key: string]: unknown;
+  } | null;
+  /**
+   * Why the prompt cache was or was not reused (with prompt_cache_options.comparison_response_id).
+   */
+  prompt_cache_diagnostics?: {
+    [key: string]: unknown;
+  } | null;
+  prompt_cache_key?: string | null;
+  /** Prompt caching options echoed from the request. */
+  prompt_cache_options?: {
+    [key: string]: unknown;
+  } | null;
+  prompt_cache_retention?: string | null;
+  /** Reasoning configuration echoed from the request (effort, summary, ...). */
+  reasoning?: {
+    [key: string]: unknown;
+  } | null;
+  safety_identifier?: string | null;
+  service_tier?: string | null;
+  /**
+   * The request's store flag, echoed. Sent by the API (live captures), not in openai-python's
+   * Response model.
+   */
+  store?: boolean | null;
+  temperature?: number | null;
+  /** Text output configuration echoed from the request (format, verbosity). */
+  text?: {
+    [key: string]: unknown;
+  } | null;
+  /** Usage of hosted tools. */
+  tool_usage?: {
+    [key: string]: unknown;
+  } | null;
+  top_logprobs?: number | null;
+  top_p?: number | null;
+  truncation?: string | null;
+  user?: string | null;
   [key: string]: unknown;
 };
 

@@ -47,11 +47,11 @@ class GeminiInteractionsResponse(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    id: str | None = None
+    id: str
     model: str | None = None
     agent: str | None = None
     status: Status
-    steps: list[request.GeminiInteractionsStep] | None = None
+    steps: list[request.GeminiInteractionsStep]
     usage: GeminiInteractionsUsage | None = None
     created: str | None = None
     updated: str | None = None

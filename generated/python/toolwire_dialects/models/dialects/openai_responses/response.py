@@ -188,3 +188,110 @@ class OpenAIResponsesResponse(BaseModel):
     top_p: float | None = None
     truncation: str | None = None
     user: str | None = None
+
+
+class ResponseFields(BaseModel):
+    """
+    The Response object's fields, with none required: what a stream's events carry (response.created, response.completed) may be partial.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    id: str | None = None
+    object: Literal['response'] | None = None
+    created_at: float | None = None
+    completed_at: float | None = None
+    status: str | None = None
+    error: Error | None = None
+    """
+    Why the response failed (code, message), or null.
+    """
+    incomplete_details: IncompleteDetails | None = None
+    model: str | None = None
+    output: list[OpenAIResponsesOutputItem] | None = None
+    usage: OpenAIResponsesUsage | None = None
+    tools: list[request.OpenAIResponsesRequestTool] | None = None
+    tool_choice: request.ToolChoice | None = None
+    parallel_tool_calls: bool | None = None
+    access_programs: dict[str, Any] | None = None
+    """
+    Access programs the request ran under.
+    """
+    background: bool | None = None
+    billing: dict[str, Any] | None = None
+    """
+    Who is billed for the response ({payer}). Sent by the API (live captures; also in async-openai's Response), not in openai-python's Response model.
+    """
+    conversation: dict[str, Any] | None = None
+    """
+    The conversation this response belongs to ({id}).
+    """
+    frequency_penalty: float | None = None
+    """
+    Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response model.
+    """
+    image: dict[str, Any] | None = None
+    """
+    Image input options echoed from the request.
+    """
+    input_transformations: list[Any] | None = None
+    """
+    Transformations applied to the input.
+    """
+    instructions: str | list[Any] | None = None
+    """
+    The request's instructions: text or input items.
+    """
+    max_output_tokens: int | None = None
+    max_tool_calls: int | None = None
+    metadata: dict[str, Any] | None = None
+    """
+    Up to 16 string key-value pairs.
+    """
+    moderation: dict[str, Any] | None = None
+    """
+    Moderation results of the input and output, when requested.
+    """
+    presence_penalty: float | None = None
+    """
+    Echoed sampling parameter. Sent by the API (live captures), not in openai-python's Response model.
+    """
+    previous_response_id: str | None = None
+    prompt: dict[str, Any] | None = None
+    """
+    The prompt template used ({id, variables, version}).
+    """
+    prompt_cache_diagnostics: dict[str, Any] | None = None
+    """
+    Why the prompt cache was or was not reused (with prompt_cache_options.comparison_response_id).
+    """
+    prompt_cache_key: str | None = None
+    prompt_cache_options: dict[str, Any] | None = None
+    """
+    Prompt caching options echoed from the request.
+    """
+    prompt_cache_retention: str | None = None
+    reasoning: dict[str, Any] | None = None
+    """
+    Reasoning configuration echoed from the request (effort, summary, ...).
+    """
+    safety_identifier: str | None = None
+    service_tier: str | None = None
+    store: bool | None = None
+    """
+    The request's store flag, echoed. Sent by the API (live captures), not in openai-python's Response model.
+    """
+    temperature: float | None = None
+    text: dict[str, Any] | None = None
+    """
+    Text output configuration echoed from the request (format, verbosity).
+    """
+    tool_usage: dict[str, Any] | None = None
+    """
+    Usage of hosted tools.
+    """
+    top_logprobs: int | None = None
+    top_p: float | None = None
+    truncation: str | None = None
+    user: str | None = None

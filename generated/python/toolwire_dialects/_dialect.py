@@ -69,6 +69,12 @@ class StreamModule(Protocol):
     def Assembler(self) -> type[_Assembler]: ...  # its Assembler class
 
 
+class FinishReasonIn(Protocol):
+    """A wire finish reason as the canonical one, told apart by its detail (MISSING: none came)."""
+
+    def __call__(self, wire: Any, detail: Any = ..., /) -> str: ...
+
+
 class Conversation(NamedTuple):
     """A dialect's whole requests and responses (where it maps conversations)."""
 
@@ -76,7 +82,7 @@ class Conversation(NamedTuple):
     encode_request: Encoder
     decode_response: Decoder
     encode_response: Encoder
-    finish_reason_in: Callable[[Any, Any], str]  # the wire value, its detail (MISSING: none)
+    finish_reason_in: FinishReasonIn
     finish_reason_out: Callable[[str], Any]
 
 

@@ -109,7 +109,9 @@ def test_validate_extract_convert_assemble_and_losses_from_an_empty_folder(insta
         "object": "chat.completion",
         "created": 1,
         "model": "gpt-4.1",
-        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "tool_calls": [CALL]}}],
+        "choices": [
+            {"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "tool_calls": [CALL]}}
+        ],
     }
     extract = run(installed, empty, "extract", "--dialect", "openai_chat", "-", input=json.dumps(response))
     assert extract.returncode == 0, extract.stderr

@@ -262,23 +262,8 @@ def test_a_converted_response_holds_no_empty_text_block_a_client_would_replay(ta
         DIALECTS[target].encode_response(canonical, strict=True)
 
 
-_DRIVER = r"""
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[process.argv.length - 1]);
-for await (const text of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(text);
-  try {
-    const got = pkg.convert(job.wire, job.options);
-    console.log(JSON.stringify([got.value, got.losses.map((l) => [l.code, l.pointer, l.target, l.what])]));
-  } catch (exc) {
-    console.log(JSON.stringify(["error", exc.name, exc.message]));
-  }
-}
-"""
-
-
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
 
     sources = [
         ("bedrock_converse", BEDROCK_EMPTY_SYSTEM, "request"),
@@ -300,7 +285,7 @@ def test_typescript_repairs_as_python_does() -> None:
                     expected.append([got.value, [list(loss) for loss in got.losses]])
                 except LossError as exc:
                     expected.append(["error", type(exc).__name__, str(exc)])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("; rule " in json.dumps(a) for a in answers) > 20
 

@@ -153,23 +153,8 @@ def test_the_meta_schema_checks_less_than_rules(change: dict[str, Any], refused:
     assert bool(_rule_errors(changed)) == refused, _rule_errors(changed)
 
 
-_DRIVER = r"""
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[process.argv.length - 1]);
-for await (const text of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(text);
-  try {
-    const got = pkg.convert(job.wire, job.options);
-    console.log(JSON.stringify([got.value, got.losses.map((l) => [l.code, l.pointer, l.target, l.what])]));
-  } catch (exc) {
-    console.log(JSON.stringify(["error", exc.name, exc.message]));
-  }
-}
-"""
-
-
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
@@ -184,6 +169,6 @@ def test_typescript_repairs_as_python_does() -> None:
                 expected.append([got.value, [list(loss) for loss in got.losses]])
             except LossError as exc:
                 expected.append(["error", type(exc).__name__, str(exc)])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum(RULE in json.dumps(a) for a in answers) == 6  # strict: a default or range loss may come first

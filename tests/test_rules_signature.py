@@ -337,23 +337,8 @@ def test_a_response_with_anthropic_thinking_after_its_call_is_reordered() -> Non
     assert [loss.code for loss in encoded.losses if "rule " in loss.what] == ["part.reordered"]
 
 
-_DRIVER = r"""
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[process.argv.length - 1]);
-for await (const text of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(text);
-  try {
-    const got = pkg.convert(job.wire, job.options);
-    console.log(JSON.stringify([got.value, got.losses.map((l) => [l.code, l.pointer, l.target, l.what])]));
-  } catch (exc) {
-    console.log(JSON.stringify(["error", exc.name, exc.message]));
-  }
-}
-"""
-
-
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
 
     sources = [
         ("openai_chat", CHAT_STEPS, "request", "gemini"),
@@ -375,7 +360,7 @@ def test_typescript_repairs_as_python_does() -> None:
                 expected.append([got.value, [list(loss) for loss in got.losses]])
             except LossError as exc:
                 expected.append(["error", type(exc).__name__, str(exc)])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("signature.placeholder" in json.dumps(a) or "part.reordered" in json.dumps(a) for a in answers) >= 5
 

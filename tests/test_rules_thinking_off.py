@@ -99,23 +99,8 @@ def test_off_and_kept_are_data_of_the_dialects() -> None:
     assert (budget("gemini").off, budget("gemini").kept) == ((), (-1,))
 
 
-_DRIVER = r"""
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[process.argv.length - 1]);
-for await (const text of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(text);
-  try {
-    const got = pkg.convert(job.wire, job.options);
-    console.log(JSON.stringify([got.value, got.losses.map((l) => [l.code, l.pointer, l.target, l.what])]));
-  } catch (exc) {
-    console.log(JSON.stringify(["error", exc.name, exc.message]));
-  }
-}
-"""
-
-
 def test_typescript_converts_thinking_off_and_dynamic_as_python_does() -> None:
-    from tests.test_typescript_json import js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
 
     anthropic = {"model": "m", "max_tokens": 512, "thinking": OFF, "messages": [{"role": "user", "content": "hi"}]}
     sources = [
@@ -136,6 +121,6 @@ def test_typescript_converts_thinking_off_and_dynamic_as_python_does() -> None:
                     expected.append([got.value, [list(loss) for loss in got.losses]])
                 except LossError as exc:
                     expected.append(["error", type(exc).__name__, str(exc)])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum('"disabled"' in json.dumps(a) for a in answers) >= 8

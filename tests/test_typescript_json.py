@@ -49,6 +49,23 @@ def node_or_skip() -> str:
     return node
 
 
+# A node script converting each job line ({wire, options}) with the package module given last:
+# its [value, losses] or ["error", name, message] a line (the rules tests compare it with Python).
+CONVERT_DRIVER = r"""
+import { createInterface } from "node:readline";
+const pkg = await import(process.argv[process.argv.length - 1]);
+for await (const text of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(text);
+  try {
+    const got = pkg.convert(job.wire, job.options);
+    console.log(JSON.stringify([got.value, got.losses.map((l) => [l.code, l.pointer, l.target, l.what])]));
+  } catch (exc) {
+    console.log(JSON.stringify(["error", exc.name, exc.message]));
+  }
+}
+"""
+
+
 def run_node(script: str, lines: list[Any], *args: str, timeout: float = 600) -> list[Any]:
     """Run a node ES module script (text) fed one JSON line per item on stdin; its stdout's JSON
     lines, one per item."""

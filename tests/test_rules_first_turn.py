@@ -285,8 +285,7 @@ def test_names_an_object_prototype_has_are_tools_like_any_other() -> None:
 
 
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_rules_empty_order import _DRIVER
-    from tests.test_typescript_json import js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
 
     sources = [
         ("openai_chat", CHAT_TOOL_HISTORY),
@@ -309,7 +308,7 @@ def test_typescript_repairs_as_python_does() -> None:
                     expected.append([got.value, [list(loss) for loss in got.losses]])
                 except (LossError, RequiredValueError) as exc:
                     expected.append(["error", type(exc).__name__, str(exc)])
-    answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     said = json.dumps(answers)
     assert said.count(f"rule {TOOLS_RULE})") >= 2 and said.count(f"rule {FIRST_RULE})") >= 3

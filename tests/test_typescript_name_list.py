@@ -12,7 +12,7 @@ import pytest
 from toolwire_dialects import convert
 from toolwire_dialects._errors import DecodeError
 
-from tests.test_rules_empty_order import _DRIVER
+from tests.test_typescript_json import CONVERT_DRIVER
 
 CHOICES: list[Any] = [
     {"type": "allowed_tools", "mode": "required", "tools": [{"type": "function"}]},
@@ -33,5 +33,5 @@ def test_a_nameless_allowed_tool_is_refused_naming_its_name_in_both_languages(ch
         convert(copy.deepcopy(choice), **options)
     at = f"/tools/{len(choice['tools']) - 1}/name"
     assert str(caught.value) == f"openai_responses/tool_choice: {at}: expected a non-empty string"
-    answers = run_node(_DRIVER, [{"wire": choice, "options": options}], (ts_dist() / "index.js").as_uri())
+    answers = run_node(CONVERT_DRIVER, [{"wire": choice, "options": options}], (ts_dist() / "index.js").as_uri())
     assert answers == [["error", "DecodeError", str(caught.value)]], json.dumps(answers)

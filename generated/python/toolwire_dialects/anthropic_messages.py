@@ -1652,6 +1652,65 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
                 "/settings/max_tokens",
                 f"max_tokens not above reasoning_budget (sent {w_fix[1]!r}; allowed: /thinking/budget_tokens less than /max_tokens; rule anthropic_messages/thinking-budget-below-max-tokens)",
             )
+    w_kept = []
+    w_seq0 = wire.get("tools", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            if (type(w_item0) is dict) and (
+                (_n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING) is not _MISSING
+            ):
+                if len(w_kept) < 4:
+                    w_kept.append(True)
+                else:
+                    del w_item0["cache_control"]
+                    lose(
+                        "cache.dropped",
+                        f"/tools/{w_i0}/cache_control",
+                        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+                    )
+    w_seq0 = wire.get("system", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            if (type(w_item0) is dict) and (
+                (_n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING) is not _MISSING
+            ):
+                if len(w_kept) < 4:
+                    w_kept.append(True)
+                else:
+                    del w_item0["cache_control"]
+                    lose(
+                        "cache.dropped",
+                        f"/system/{w_i0}/cache_control",
+                        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+                    )
+    w_seq0 = wire.get("messages", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_seq1) is list:
+                for w_i1, w_item1 in enumerate(w_seq1):
+                    if (type(w_item1) is dict) and (
+                        (_n.get("cache_control", _MISSING) if type(_n := w_item1) is dict else _MISSING) is not _MISSING
+                    ):
+                        if len(w_kept) < 4:
+                            w_kept.append(True)
+                        else:
+                            del w_item1["cache_control"]
+                            lose(
+                                "cache.dropped",
+                                f"/messages/{w_i0}/content/{w_i1}/cache_control",
+                                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+                            )
+    if (type(wire) is dict) and (wire.get("cache_control", _MISSING) is not _MISSING):
+        if len(w_kept) < 4:
+            w_kept.append(True)
+        else:
+            del wire["cache_control"]
+            lose(
+                "cache.dropped",
+                "/cache_control",
+                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+            )
     return wire
 
 

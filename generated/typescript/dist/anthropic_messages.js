@@ -1924,6 +1924,9 @@ function requestOut(canonical, model, out, lose) {
     let text;
     let settings;
     let wFix;
+    let wKept;
+    let wSeq0;
+    let wSeq1;
     let wire;
     own = out.own(canonical, "");
     forms = conv.formsOf(own);
@@ -1994,6 +1997,71 @@ function requestOut(canonical, model, out, lose) {
             rt.putOwn(wire, "max_tokens", wFix[1]);
             lose("setting.clamped", "/settings/max_tokens", "max_tokens not above reasoning_budget (sent " + String(rt.pyRepr(wFix[1])) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
                 "anthropic_messages/thinking-budget-below-max-tokens)");
+        }
+    }
+    wKept = [];
+    wSeq0 = rt.getOwn(wire, "tools");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+                if (wKept.length < 4) {
+                    wKept.push(true);
+                }
+                else {
+                    delete wItem0["cache_control"];
+                    lose("cache.dropped", "/tools/" + String(wI0) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                        "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                        "anthropic_messages/cache-breakpoints-at-most-four)");
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "system");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+                if (wKept.length < 4) {
+                    wKept.push(true);
+                }
+                else {
+                    delete wItem0["cache_control"];
+                    lose("cache.dropped", "/system/" + String(wI0) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                        "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                        "anthropic_messages/cache-breakpoints-at-most-four)");
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "messages");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wSeq1 = conv.keyOf(wItem0, "content");
+            if (Array.isArray(wSeq1)) {
+                for (const [wI1, wItem1] of wSeq1.entries()) {
+                    if ((rt.isObject(wItem1)) && (conv.keyOf(wItem1, "cache_control") !== undefined)) {
+                        if (wKept.length < 4) {
+                            wKept.push(true);
+                        }
+                        else {
+                            delete wItem1["cache_control"];
+                            lose("cache.dropped", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                                "anthropic_messages/cache-breakpoints-at-most-four)");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if ((rt.isObject(wire)) && (rt.getOwn(wire, "cache_control") !== undefined)) {
+        if (wKept.length < 4) {
+            wKept.push(true);
+        }
+        else {
+            delete wire["cache_control"];
+            lose("cache.dropped", "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                "anthropic_messages/cache-breakpoints-at-most-four)");
         }
     }
     return wire;

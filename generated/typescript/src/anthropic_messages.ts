@@ -2212,6 +2212,9 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   let text: unknown;
   let settings: unknown;
   let wFix: unknown;
+  let wKept: unknown;
+  let wSeq0: unknown;
+  let wSeq1: unknown;
   let wire: JsonObject;
   own = out.own(canonical, "");
   forms = conv.formsOf(own as JsonObject);
@@ -2305,6 +2308,83 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
           rt.pyRepr((wFix as unknown[])[1])
         ) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
             "anthropic_messages/thinking-budget-below-max-tokens)",
+      );
+    }
+  }
+  wKept = [];
+  wSeq0 = rt.getOwn(wire, "tools");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+        if (((wKept as unknown[]).length as number) < 4) {
+          (wKept as unknown[]).push(true);
+        } else {
+          delete (wItem0 as JsonObject)["cache_control"];
+          lose(
+            "cache.dropped",
+            "/tools/" + String(wI0) + "/cache_control",
+            "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                    "anthropic_messages/cache-breakpoints-at-most-four)",
+          );
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "system");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+        if (((wKept as unknown[]).length as number) < 4) {
+          (wKept as unknown[]).push(true);
+        } else {
+          delete (wItem0 as JsonObject)["cache_control"];
+          lose(
+            "cache.dropped",
+            "/system/" + String(wI0) + "/cache_control",
+            "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                    "anthropic_messages/cache-breakpoints-at-most-four)",
+          );
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "messages");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wSeq1 = conv.keyOf(wItem0, "content");
+      if (Array.isArray(wSeq1)) {
+        for (const [wI1, wItem1] of (wSeq1 as unknown[]).entries()) {
+          if ((rt.isObject(wItem1)) && (conv.keyOf(wItem1, "cache_control") !== undefined)) {
+            if (((wKept as unknown[]).length as number) < 4) {
+              (wKept as unknown[]).push(true);
+            } else {
+              delete (wItem1 as JsonObject)["cache_control"];
+              lose(
+                "cache.dropped",
+                "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control",
+                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                    "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                        "anthropic_messages/cache-breakpoints-at-most-four)",
+              );
+            }
+          }
+        }
+      }
+    }
+  }
+  if ((rt.isObject(wire)) && (rt.getOwn(wire, "cache_control") !== undefined)) {
+    if (((wKept as unknown[]).length as number) < 4) {
+      (wKept as unknown[]).push(true);
+    } else {
+      delete (wire as JsonObject)["cache_control"];
+      lose(
+        "cache.dropped",
+        "/cache_control",
+        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+            "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                "anthropic_messages/cache-breakpoints-at-most-four)",
       );
     }
   }

@@ -13,6 +13,7 @@ from typing import Any
 
 from toolwire.ir.nodes import Tokens, term
 from toolwire.spec.rules import (
+    AtMostRule,
     CoRequiredRule,
     FirstRoleRule,
     LessThanRule,
@@ -56,8 +57,13 @@ class EmptyForm(enum.StrEnum):
 
 
 # The provider rules a request writer keeps (range rules are kept by the settings writer).
-KeptRule = NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule | LessThanRule
-KEPT_RULES = (NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule, LessThanRule)
+KeptRule = (
+    NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule | LessThanRule
+    | AtMostRule
+)  # fmt: skip
+KEPT_RULES = (
+    NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule, LessThanRule, AtMostRule
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from toolwire.ir.conversation_nodes import RequestLayout, StringForm, SystemFiel
 from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, put_at, read_at
 from toolwire.ir.lower_render import part_names
 from toolwire.ir.lower_rules import broken, kept, places
-from toolwire.ir.lower_rules_cofields import co_required_filled, less_than_kept
+from toolwire.ir.lower_rules_cofields import at_most_kept, co_required_filled, less_than_kept
 from toolwire.ir.steps import (
     All,
     Append,
@@ -272,6 +272,7 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         Do(Call("put_fields", (Local("wire"), Local("own"), Lit("")))),
     ]
     body += less_than_kept(places(layout).less_than, layout.settings)  # the settings as written, own fields too
+    body += at_most_kept(places(layout).at_most)  # the markers as written, the request's own too
     body += co_required_filled(places(layout).co_required)  # last: a field some blocks need, filled from the calls
     return Function(
         name="request_out",

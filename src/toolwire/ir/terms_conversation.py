@@ -130,6 +130,9 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("rule.kind=signature", "A key the first block of a kind in each turn carries (Gemini's thoughtSignature): a conversion puts the rule's placeholder on a block another dialect made, with a loss."),
     ("rule.kind=part_order", "Block kinds the provider wants before others within a turn (thinking before tool_use): a conversion moves a later one before them, with a loss."),
     ("rule.kind=less_than", "A number the provider wants below another (Anthropic's thinking budget below max_tokens): a conversion lowers it to one below the other where that keeps its range, else raises the other to one above it, with a loss."),
+    ("rule.kind=at_most", "How many values the provider takes in all at some places (Anthropic's four cache_control breakpoints): a conversion keeps the first ones and removes the later ones, with a loss."),
+    ("rule.also", "at_most: more places whose values count, in the order the provider reads them."),
+    ("rule.loss", "at_most: the loss code of a value a conversion removes."),
     ("rule.than", "less_than: where the number is that the value stays below."),
     ("rule.aliases", "signature: other spellings of the key (proto JSON's snake_case)."),
     ("rule.turn", "signature: constants a turn must have for the rule to apply (its role)."),
@@ -145,7 +148,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("rule.envelope", "The payload the rule applies to."),
     ("rule.pointer", "Where in that payload the constrained value is."),
     ("rule.minimum", "The least value the provider accepts (inclusive)."),
-    ("rule.maximum", "The greatest value the provider accepts (inclusive)."),
+    ("rule.maximum", "The greatest value the provider accepts (inclusive); at_most: how many values it takes."),
     ("rule.source", "The provider documentation the rule comes from: an API reference or SDK type, and where in it."),
 )
 # fmt: on

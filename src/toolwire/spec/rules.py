@@ -30,6 +30,7 @@ class RuleKind(enum.Enum):
     SIGNATURE = "signature"
     PART_ORDER = "part_order"
     LESS_THAN = "less_than"
+    AT_MOST = "at_most"
 
 
 EMPTY_FORMS = ("absent", "null", "string", "list")  # what `empty` may name, in this order
@@ -258,9 +259,30 @@ class LessThanRule(_Rule):
         return f"lowered to {pointer(self.than)} - 1{kept}, else {pointer(self.than)} raised to it + 1"
 
 
+@dataclass(frozen=True)
+class AtMostRule(_Rule):
+    """At most `maximum` values at tokens and at each of `also` together (`*`: each element),
+    counted in that order; a conversion keeps the first ones and removes the key of each later
+    one (Anthropic's four cache_control breakpoints), with a `loss` loss."""
+
+    also: tuple[Tokens, ...] = field(default=(), metadata=_term("rule.also"))
+    maximum: int = field(default=0, metadata=_term("rule.maximum"))
+    loss: str = field(default="", metadata=_term("rule.loss"))
+
+    @property
+    def counted(self) -> tuple[Tokens, ...]:
+        """Every pointer whose values count, in the order the provider reads them."""
+        return (self.tokens, *self.also)
+
+    def describe(self) -> str:
+        return f"at most {self.maximum} in all at " + ", ".join(pointer(t) for t in self.counted)
+
+    repair = "the first ones kept, each later one removed"
+
+
 Rule = (
     RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
-    | LessThanRule
+    | LessThanRule | AtMostRule
 )  # fmt: skip
 _ABSENT = object()
 _FORM_WORDS = {"absent": "absent", "null": "null", "string": '""', "list": "[]"}
@@ -284,6 +306,9 @@ def _one(dialect: Dialect, rule: dict[str, Any]) -> Rule:
         return _signature(common, rule)
     if kind is RuleKind.LESS_THAN:
         return LessThanRule(**common, than=tuple(tokens(rule["than"])))
+    if kind is RuleKind.AT_MOST:
+        also = tuple(tuple(tokens(p)) for p in rule.get("also", ()))
+        return AtMostRule(**common, also=also, maximum=rule["maximum"], loss=rule["loss"])
     if kind is RuleKind.PART_ORDER:
         return PartOrderRule(**common, first=_matchers(rule["first"]), then=_matchers(rule["then"]))
     if kind is RuleKind.ROLE_ORDER:

@@ -31,7 +31,7 @@ each `schemas/dialects/<dialect>/dialect.json` (`dialect.rules` in
   keyword `rule` and the rule's name (a payload valid against several dialects' schemas alike
   is reported as ambiguous, without rule checks).
 
-Eight kinds: `range` (a number outside is sent as the nearer bound), `non_empty` (an empty
+Nine kinds: `range` (a number outside is sent as the nearer bound), `non_empty` (an empty
 block is dropped, then a turn or system field left empty; where the dialect's roles must
 alternate, the turns around a dropped one join when their roles match; a converted response
 drops an empty block too, since a client replays it in its next request), `role_order`
@@ -41,9 +41,12 @@ such as tool definitions beside tool calls, is filled from the rule's source; wh
 can fill it, the conversion is an error), `signature` (the first block of a kind in each turn
 carries a key: the provider's documented placeholder is put on one another dialect made),
 `part_order` (blocks of some kinds come before others in a turn: a later one is moved
-before them) and `less_than` (a number stays below another, such as Anthropic's thinking
+before them), `less_than` (a number stays below another, such as Anthropic's thinking
 budget below max_tokens: it is lowered to one below the other where that keeps its range,
-else the other is raised to one above it).
+else the other is raised to one above it) and `at_most` (the provider takes only so many
+values at some places, such as Anthropic's four cache breakpoints: the first ones, in the
+order the provider reads the prompt, are kept, and each later one is removed with the loss
+the rule names).
 
 A stream relayed into the dialect (`convert_stream`) is one turn and keeps the last two as
 they are found in the dialect's relay templates: the first call written gets the signature

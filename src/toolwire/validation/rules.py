@@ -10,6 +10,7 @@ from typing import Any
 from toolwire.spec.model import Spec
 from toolwire.spec.positions import pointer
 from toolwire.spec.rules import (
+    AtMostRule,
     CoRequiredRule,
     FirstRoleRule,
     LessThanRule,
@@ -140,8 +141,17 @@ def _less_than(rule: LessThanRule, value: Any) -> Iterator[tuple[str, str]]:
         yield pointer(rule.tokens), f"{found!r} not below {than!r}: the provider accepts {told} (rule {rule.name})"
 
 
+def _at_most(rule: AtMostRule, value: Any) -> Iterator[tuple[str, str]]:
+    """Each value past the first `maximum`, in the order the rule counts them."""
+    found = [path for toks in rule.counted for path, _ in _each(value, toks)]
+    for n, path in enumerate(found[rule.maximum :], start=rule.maximum + 1):
+        yield pointer(path), f"value {n} of {len(found)}: the provider accepts {rule.describe()} (rule {rule.name})"
+
+
 def broken(rule: Rule, value: Any) -> list[tuple[str, str]]:
     """(pointer, message) of each place where value breaks the rule."""
+    if isinstance(rule, AtMostRule):
+        return list(_at_most(rule, value))
     if isinstance(rule, LessThanRule):
         return list(_less_than(rule, value))
     if isinstance(rule, CoRequiredRule):

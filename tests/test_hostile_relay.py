@@ -438,6 +438,7 @@ def _chunk(calls: list[dict[str, Any]] | None = None, finish: str | None = None)
     return {
         "id": "c1",
         "object": "chat.completion.chunk",
+        "model": "gpt-x",  # as the API sends it: a relay without it reports the target's placeholder
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
     }
 

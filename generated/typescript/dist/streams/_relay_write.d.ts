@@ -1,12 +1,12 @@
 /**
- * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
- * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
+ * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events, one at a time,
+ * from its `relay.writes` templates (RELAY in the generated stream module).
  *
- * Blocks: a text, reasoning or call block is opened by its first event and closed when another
- * opens, when its call stops, or at the end. Finish and usage are written when the input ends
- * (one event may carry both, Anthropic's message_delta). Held: the open block (its text so far
- * where the target repeats it), the calls' ids and names, an open call's arguments where the
- * target writes them whole. A value no template takes is a loss, once (rules: _relay_rules).
+ * Blocks: a text, reasoning or call block is opened by its first event and closed when another opens, when its
+ * call stops, or at the end. Finish and usage are written when the input ends (one event may carry both,
+ * Anthropic's message_delta). Held: the open block (its text so far where the target repeats it), the calls' ids
+ * and names, an open call's arguments where the target writes them whole. A value no template takes is a loss,
+ * once (rules: _relay_rules); so is a placeholder id or model the target's template sends for want of the source's.
  */
 import { type Dialect } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";
@@ -32,7 +32,7 @@ export declare class RelayWriter {
         reasoningAsText?: boolean;
     });
     /** Report a loss found outside the writer (the source leaving a block out). */
-    loss(code: string, pointer: string, what: string): void;
+    readonly loss: (code: string, pointer: string, what: string) => void;
     /** One canonical stream event in; the target's events for it out. */
     write(event: JsonObject): JsonObject[];
     /** The source's calls (its Assembler's) against the target's reading of what was written:

@@ -1,10 +1,10 @@
 # DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/python/ by `toolwire generate`.
-"""Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
-one at a time, from its `relay.writes` templates (RELAY in the generated stream module). A
-block opens with its first event and closes when another opens, its call stops, or the input
-ends, when finish and usage are written. Held meanwhile: the open block (its text so far where
-the target repeats it whole), the calls' ids and names, and an open call's arguments where the
-target writes them whole. A value no template takes is a loss, once."""
+"""Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events, one at a time,
+from its `relay.writes` templates (RELAY in the generated stream module). A block opens with its first event and
+closes when another opens, its call stops, or the input ends, when finish and usage are written. Held meanwhile:
+the open block (its text so far where the target repeats it whole), the calls' ids and names, and an open call's
+arguments where the target writes them whole. A value no template takes is a loss, once; so is a placeholder id
+or model the target's template sends because the source gave none."""
 
 from __future__ import annotations
 
@@ -108,6 +108,8 @@ class RelayWriter:
         if slot == "sequence":
             return self._sequence
         if slot in ("id", "model"):
+            if slot not in self._message:  # the template's placeholder stays
+                self._loss("response.defaulted", "/" + slot, f"a stream without its {slot} (sent a placeholder)")
             return self._message.get(slot)
         if slot.startswith("usage."):
             return self._wire_usage.get(slot[6:])
@@ -134,21 +136,19 @@ class RelayWriter:
     def _call_value(self, slot: str, call: dict[str, Any], values: dict[str, Any]) -> Any:
         if slot == "call_index":
             return call["index"]
-        if slot in ("call_id", "name"):
+        if slot in ("call_id", "name", "block", "kind_index"):
             return call.get(slot)
         if slot == "arguments":
             return "".join(call["parts"])
         if slot == "call":
             return self._whole_call(call)
-        if slot in ("block", "kind_index"):
-            return call[slot]
         if slot == "item_id":
             return self.item_ids.get("call", "item_") + str(call["block"])
         return None
 
     def _whole_call(self, call: dict[str, Any]) -> Any:
-        """The call as the target's wire tool_call, from the source's complete canonical call
-        (its extensions ride along, for a same-dialect relay) or the argument text that came."""
+        """The call as the target's wire tool_call, from the source's complete canonical call (its extensions
+        ride along, for a same-dialect relay) or the argument text that came."""
         encoded = self._encode_call(canonical_of(call), strict=self.strict, id_map=self.id_map)
         for loss in encoded.losses:
             self._loss(loss.code, f"/calls/{call['index']}{loss.pointer}", loss.what)

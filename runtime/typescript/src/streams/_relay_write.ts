@@ -1,14 +1,14 @@
 // DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
 // by `toolwire generate`.
 /**
- * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events,
- * one at a time, from its `relay.writes` templates (RELAY in the generated stream module).
+ * Writing canonical stream events (schemas/canonical/stream_event.json) as a dialect's events, one at a time,
+ * from its `relay.writes` templates (RELAY in the generated stream module).
  *
- * Blocks: a text, reasoning or call block is opened by its first event and closed when another
- * opens, when its call stops, or at the end. Finish and usage are written when the input ends
- * (one event may carry both, Anthropic's message_delta). Held: the open block (its text so far
- * where the target repeats it), the calls' ids and names, an open call's arguments where the
- * target writes them whole. A value no template takes is a loss, once (rules: _relay_rules).
+ * Blocks: a text, reasoning or call block is opened by its first event and closed when another opens, when its
+ * call stops, or at the end. Finish and usage are written when the input ends (one event may carry both,
+ * Anthropic's message_delta). Held: the open block (its text so far where the target repeats it), the calls' ids
+ * and names, an open call's arguments where the target writes them whole. A value no template takes is a loss,
+ * once (rules: _relay_rules); so is a placeholder id or model the target's template sends for want of the source's.
  */
 
 import { finishReasonOut, streamOf, type Dialect, type Encoder } from "../_dialect.js";
@@ -72,9 +72,8 @@ export class RelayWriter {
     this.#target = dialect;
     this.#encodeCall = dialect.encoders["tool_call"] as Encoder;
     this.#policy = dialect.idPolicy;
-    const slots = new Set([...this.writes.values()].flatMap((ws) => ws.flatMap((w) => w.set.map(([, slot]) => slot))));
-    this.#slots = slots;
-    this.#keepText = slots.has("text_so_far");
+    this.#slots = new Set([...this.writes.values()].flatMap((ws) => ws.flatMap((w) => w.set.map(([, slot]) => slot))));
+    this.#keepText = this.#slots.has("text_so_far");
     this.#callBlocks = Boolean(this.writes.get("call_close")?.length);
     this.#whole = (this.writes.get("call_close") ?? []).some((w) => w.set.some(([, slot]) => slot === "call"));
   }
@@ -89,9 +88,7 @@ export class RelayWriter {
   readonly #lose = (code: string, pointer: string, what: string): void => this.#loss(code, pointer, what);
 
   /** Report a loss found outside the writer (the source leaving a block out). */
-  loss(code: string, pointer: string, what: string): void {
-    this.#lose(code, pointer, what);
-  }
+  readonly loss = this.#lose;
 
   // --- writing templates -----------------------------------------------------------------
   #write(kind: string, values: JsonObject, out: JsonObject[], reason: string | null = null): void {
@@ -123,7 +120,11 @@ export class RelayWriter {
   #value(slot: string, values: JsonObject): unknown {
     if (hasOwn(values, slot)) return values[slot];
     if (slot === "sequence") return this.#sequence;
-    if (slot === "id" || slot === "model") return this.#message.get(slot) ?? null;
+    if (slot === "id" || slot === "model") {
+      const said = `a stream without its ${slot} (sent a placeholder)`; // the template's placeholder stays
+      if (!this.#message.has(slot)) this.#loss("response.defaulted", "/" + slot, said);
+      return this.#message.get(slot) ?? null;
+    }
     if (slot.startsWith("usage.")) return this.#wireUsage.get(slot.slice(6)) ?? null;
     const call = values["_call"] as RelayCall | undefined;
     if (call !== undefined && call !== null) return this.#callValue(slot, call);

@@ -87,11 +87,12 @@ def single_writer(layout: RequestLayout, single: SingleTurn) -> list[Step]:
         ),
     ]
     if single.string:
-        parts = Key(Local("user"), "parts")
+        chosen.append(Let("user_parts", Key(Local("user"), "parts")))
+        parts = Local("user_parts")
         text = Index(parts, 0)
         one_text = All((Is("equal", Key(text, "type"), "text"), Is("missing", Key(text, "extensions"))))
-        as_string = If(All((Is("single", parts), one_text)), (Let("alone", Key(text, "text")),))
-        chosen.append(If(Is("equal", Local("single_form"), "string"), (as_string,)))
+        string = All((Is("equal", Local("single_form"), "string"), Is("single", parts), one_text))
+        chosen.append(If(string, (Let("alone", Key(text, "text")),)))
     return [
         Let("alone", Lit(None)),
         Let("single_form", form),

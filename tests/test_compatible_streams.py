@@ -221,6 +221,13 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("anthropic_messages", {"type": "error", "error": "boom"}, "/error", "boom"),
     ("gemini", {"error": {"code": 500, "message": "boom", "status": "INTERNAL"}}, "/error/message", "INTERNAL: boom"),
     ("gemini", {"error": "boom"}, "/error", "boom"),
+    (
+        "gemini_interactions",
+        {"event_type": "error", "error": {"code": 500, "message": "boom"}},
+        "/error/message",
+        "500: boom",
+    ),
+    ("gemini_interactions", {"event_type": "error", "error": "boom"}, "/error", "boom"),
     ("ollama", {"error": "boom"}, "/error", "boom"),
     ("ollama", {"error": {"message": "boom"}}, "/error/message", "boom"),
     ("cohere_v2", {"type": "message-end", "delta": {"error": "boom"}}, "/delta/error", "boom"),

@@ -241,6 +241,13 @@ def _turns(canonical: dict[str, Any], shape: str) -> int:
     return sum(1 for m in messages if m["role"] != "system")
 
 
+def _kept_whole(canonical: dict[str, Any], shape: str, reader: str) -> bool:
+    """Whether the reader kept every unit of the payload whole, as items it has no kind for."""
+    messages = canonical["messages"] if shape == "request" else [canonical["message"]]
+    parts = [p for m in messages if m["role"] != "system" for p in m["parts"]]
+    return bool(parts) and all(p["type"] == "wire" and p["dialect"] == reader and p.get("unit") for p in parts)
+
+
 PAIRS = [(writer, reader) for writer in TALKERS for reader in TALKERS if writer != reader]
 
 
@@ -266,6 +273,8 @@ def test_class4_a_foreign_payload_is_refused_as_extract_refuses_it(writer: str, 
         except pkg.DecodeError as exc:  # refused deeper down than the envelope: a pointer all the same
             assert exc.dialect == reader and exc.pointer.startswith("/")
             continue
+        if _kept_whole(read, shape, reader):
+            continue  # a flat list of items the reader has no kind for (Responses' hosted items): nothing read
         own = getattr(pkg.DIALECTS[writer], f"decode_{shape}")(copy.deepcopy(wire))
         assert _turns(read, shape) == _turns(own, shape) > 0
 

@@ -35,6 +35,7 @@ DIALECTS = (
     "mistral",
     "cohere_v2",
     "ollama",
+    "gemini_interactions",
 )
 WHOLE_CALLS = ("gemini", "ollama")  # targets that only send whole calls: a cut call is a loss there
 

@@ -5,7 +5,9 @@ as the input arrives, in constant memory, and framed as the target frames its st
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +31,7 @@ DIALECTS = (
     "mistral",
     "cohere_v2",
     "ollama",
+    "gemini_interactions",
 )
 CORPUS_FOLDERS = {
     "openai_chat": "openai-chat",
@@ -209,8 +212,9 @@ def test_framed_text_relays_and_parses_in_the_target(source: str, target: str) -
         if target_module.DONE_SENTINEL:
             assert blocks.pop() == f"data: {target_module.DONE_SENTINEL}"
         assert [json.loads(b.split("data: ", 1)[1]) for b in blocks] == expected
-        if target_module.EVENT_NAME:
-            assert all(b.startswith(f"event: {e['type']}\ndata: ") for b, e in zip(blocks, expected, strict=True))
+        if target_module.EVENT_NAME:  # the member path of the `event:` name (Interactions: event_type)
+            names = [functools.reduce(operator.getitem, target_module.EVENT_NAME, e) for e in expected]
+            assert all(b.startswith(f"event: {n}\ndata: ") for b, n in zip(blocks, names, strict=True))
         else:
             assert all(b.startswith("data: ") for b in blocks)
 

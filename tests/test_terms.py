@@ -62,7 +62,7 @@ def test_a_mapping_writes_only_registry_terms(spec: Spec) -> None:
 def test_usage_names_the_dialects_that_write_a_term(spec: Spec) -> None:
     usage = mapping_usage(spec)
     assert usage["field.encoding=negated"] == ["anthropic_messages"]
-    assert usage["stream.rules[].role=skip"] == ["anthropic_messages", "bedrock_converse"]
+    assert usage["stream.rules[].role=skip"] == ["anthropic_messages", "bedrock_converse", "gemini_interactions"]
     assert usage["field.aliases[].schema_profile"] == ["gemini"]
     assert usage["field.schema_profile=openapi_subset"] == ["gemini"]  # written under an alias
     assert "mcp" not in usage["dialect.ids"]  # mcp has no id policy

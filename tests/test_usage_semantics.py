@@ -20,6 +20,7 @@ USAGE_DIALECTS = (
     "bedrock_converse",
     "cohere_v2",
     "gemini",
+    "gemini_interactions",
     "mistral",
     "ollama",
     "openai_chat",

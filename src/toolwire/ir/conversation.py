@@ -22,6 +22,7 @@ from toolwire.ir.conversation_nodes import (
     ResponseLayout,
     Setting,
     SettingEncoding,
+    SingleTurn,
     Spelling,
     StringForm,
     SystemField,
@@ -230,7 +231,15 @@ def _request(spec: dict[str, Any], dialect: Dialect) -> RequestLayout:
         leaves=tuple(leaves),
         rules=tuple(r for r in rules_of(dialect) if r.envelope == "request" and isinstance(r, KEPT_RULES)),
         cache=_cache(spec.get("cache")),
+        single=_single(spec.get("single")),
     )
+
+
+def _single(spec: dict[str, Any] | None) -> SingleTurn | None:
+    if spec is None:
+        return None
+    kinds = tuple(spec.get("kinds", ()))
+    return SingleTurn(bool(spec.get("string", False)), _toks(spec.get("kind")) if kinds else None, kinds)
 
 
 def _leaves(value: dict[str, Any] | None, at: Tokens = ()) -> tuple[tuple[Tokens, Any], ...] | None:

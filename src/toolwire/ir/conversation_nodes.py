@@ -157,6 +157,15 @@ class CacheMarker:
 
 
 @dataclass(frozen=True)
+class SingleTurn:
+    """The turns given as one user turn alone: a string, one content block or a list of them."""
+
+    string: bool = field(metadata=term("conversation.request.single.string"))
+    kind: Tokens | None = field(metadata=term("conversation.request.single.kind"))  # a block's kind key
+    kinds: tuple[str, ...] = field(metadata=term("conversation.request.single.kinds"))
+
+
+@dataclass(frozen=True)
 class RequestLayout:
     turns: Tokens = field(metadata=term("conversation.request.turns"))
     model: Tokens | None = field(metadata=term("conversation.request.model"))
@@ -171,6 +180,7 @@ class RequestLayout:
     leaves: tuple[Tokens, ...]  # values the layout reads whole
     rules: tuple[KeptRule, ...] = ()  # the writer keeps them (ir/lower_rules.py)
     cache: CacheMarker | None = field(default=None, metadata=term("conversation.request.cache"))
+    single: SingleTurn | None = field(default=None, metadata=term("conversation.request.single"))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from toolwire.ir.conversation_nodes import RequestLayout, StringForm
 from toolwire.ir.lower_parts import read
+from toolwire.ir.lower_single import single_reader
 from toolwire.ir.steps import (
     AnyOf,
     Append,
@@ -59,7 +60,9 @@ def lower_request_reader(layout: RequestLayout) -> Function:
     at = pointer(layout.turns)
     nothing = Fail(at, Lit("expected the conversation's turns, got nothing"))
     turns: tuple[Step, ...] = (Do(Call("turns_in", (Local("units"), Local("id_map"), Local("messages")))),)
-    if layout.turn.string != StringForm.NO:  # Responses: input as one user text
+    if layout.single is not None:  # Interactions: input as content blocks alone
+        turns = single_reader(layout.single, at, turns)
+    if layout.turn.string != StringForm.NO or (layout.single and layout.single.string):  # input as one user text
         text = Obj((("type", Lit("text")), ("text", Local("units"))))
         one = (
             Put("forms", at, Lit("string")),

@@ -11,6 +11,7 @@ from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, put_at, re
 from toolwire.ir.lower_render import part_names
 from toolwire.ir.lower_rules import broken, kept, places
 from toolwire.ir.lower_rules_cofields import at_most_kept, co_required_filled, less_than_kept
+from toolwire.ir.lower_single import single_writer
 from toolwire.ir.steps import (
     All,
     Append,
@@ -254,14 +255,15 @@ def lower_request_writer(layout: RequestLayout) -> Function:
             Is("single", Local("units")),
         )
     )
+    written: tuple[Step, ...] = (put_at("wire", layout.turns, Local("units")),)
+    if layout.single is not None:  # one user turn given alone, written back so
+        body += single_writer(layout, layout.single)
+        alone = (put_at("wire", layout.turns, Local("alone")),)
+        written = (If(Is("null", Local("alone")), written, alone),)
     body += [
         Let("text", Lit(None)),
         If(one, (Let("text", read_at(Index(Local("units"), 0), layout.turn.content)),)),
-        If(
-            Is("string", Local("text")),
-            (put_at("wire", layout.turns, Local("text")),),
-            (put_at("wire", layout.turns, Local("units")),),
-        ),
+        If(Is("string", Local("text")), (put_at("wire", layout.turns, Local("text")),), written),
     ]
     body.append(Do(Call("tools_out", (Local("wire"), Local("canonical"), Local("forms")))))
     settings = Key(Local("canonical"), "settings")

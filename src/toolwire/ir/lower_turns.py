@@ -17,6 +17,7 @@ from toolwire.ir.conversation_nodes import EmptyForm, RequestLayout, StringForm,
 from toolwire.ir.lower_parts import Trees, at_pointer, block_steps, matches, part_steps, read, unknown_steps
 from toolwire.ir.steps import (
     All,
+    AnyOf,
     Call,
     Do,
     Drop,
@@ -55,8 +56,12 @@ def lower_turns_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> F
     flat = any(sp.part == "tool_call" for sp in layout.units) and layout.turn.absent_role is None
     if flat:  # an item with no canonical kind in a list of items (a hosted tool's call): kept whole
         whole = (*sink.begin_turn(Lit("assistant")), *sink.wire(Local("unit"), True))
-        roleless = Is("missing", read(Local("unit"), layout.turn.role))
-        chain = (If(roleless, (*whole, *_end(Lit("assistant"), sink, system)), chain),)
+        wire_role = read(Local("unit"), layout.turn.role)
+        other: Expr = Is("missing", wire_role)
+        kinds = _unit_kinds(layout)
+        if kinds:  # the role key names every item's kind (Interactions' type): one nothing spells is kept too
+            other = AnyOf((other, All((Is("string", wire_role), Not(In(wire_role, kinds))))))
+        chain = (If(other, (*whole, *_end(Lit("assistant"), sink, system)), chain),)
     for k in reversed(range(len(layout.units))):
         sp = layout.units[k]
         role = Lit(sp.role or "user")
@@ -80,6 +85,17 @@ def lower_turns_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> F
         returns="messages",
         result="list",
     )
+
+
+def _unit_kinds(layout: RequestLayout) -> tuple[str, ...]:
+    """The kinds a flat list's items are told apart by, when the turn's role key is also the key
+    every unit's constants test (Interactions' steps: user_input, model_output, function_call,
+    ...): the role spellings and the units' kinds. Empty when the role is a key of its own."""
+    role = layout.turn.role
+    if not layout.units or any(role not in dict(sp.when) for sp in layout.units):
+        return ()
+    spelled = [s for _c, spellings in layout.turn.roles for s in spellings]
+    return tuple(dict.fromkeys([*spelled, *(dict(sp.when)[role] for sp in layout.units)]))
 
 
 def _got(what: str, local: str) -> Text:

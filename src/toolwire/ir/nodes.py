@@ -75,6 +75,7 @@ class Field:
     no_arguments_text: tuple[str, ...] = field(default=(), metadata=term("field.no_arguments_text"))
     string: bool = field(default=False, metadata=term("field.string"))  # content: a plain string is accepted too
     string_only: bool = False  # content: nothing but a string
+    object: bool = field(default=False, metadata=term("field.object"))  # content: one JSON object is a json part
     output_key: str | None = field(default=None, metadata=term("field.output_key"))
     error_key: str | None = field(default=None, metadata=term("field.error_key"))
     wire_type: tuple[str, ...] = field(

@@ -117,6 +117,7 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         no_arguments_text=tuple(spec.get("no_arguments_text", [])),
         string=bool(spec.get("string", False)),
         string_only=spec.get("string") == "only",
+        object=bool(spec.get("object", False)),
         output_key=spec.get("output_key"),
         error_key=spec.get("error_key"),
         wire_type=_types(spec.get("wire_type")),

@@ -92,7 +92,7 @@ def _request(r: RequestLayout) -> str:
     return _node(
         "RequestLayout",
         r,
-        skip=("paths", "leaves", "settings", "rules"),
+        skip=("paths", "leaves", "settings", "rules", "single"),  # single: read and written by the generated functions
         system=system,
         turn=_turn(r.turn),
         units=_spellings(r.units),

@@ -164,9 +164,22 @@ def _kind_with_ids(unit: dict[str, Any], layout: ResponseLayout) -> str | None:
 
 
 def _roleless(unit: Any, layout: ResponseLayout) -> bool:
-    """A unit of a list of items that is no turn: an object without the role a turn has."""
+    """A unit of a list of items that is no turn: an object without the role a turn has, or,
+    where the role key names every unit's kind too (Interactions' type), of a kind neither a
+    role nor a unit spells (a hosted tool's step)."""
     turn = layout.turn
-    return type(unit) is dict and turn.absent_role is None and get(unit, turn.role) is MISSING
+    if type(unit) is not dict or turn.absent_role is not None:
+        return False
+    role = get(unit, turn.role)
+    if role is MISSING:
+        return True
+    if type(role) is not str or not layout.units:
+        return False
+    if any(all(toks != turn.role for toks, _value in sp.when) for sp in layout.units):
+        return False  # the role is a key of its own (Responses' role)
+    spelled = {s for _canonical, spellings in turn.roles for s in spellings}
+    spelled |= {v for sp in layout.units for toks, v in sp.when if toks == turn.role and type(v) is str}
+    return role not in spelled
 
 
 def finish_in(

@@ -58,6 +58,7 @@ IDS = (
     "dialects/gemini/tool_result.json",
     "dialects/gemini_interactions/request.json",
     "dialects/gemini_interactions/response.json",
+    "dialects/gemini_interactions/stream_event.json",
     "dialects/gemini_interactions/tool_call.json",
     "dialects/gemini_interactions/tool_choice.json",
     "dialects/gemini_interactions/tool_definition.json",

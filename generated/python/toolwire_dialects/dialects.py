@@ -198,7 +198,14 @@ def _gemini_interactions() -> Dialect:
         ),
         extract=m.extract,
         inject=m.inject,
+        stream=_gemini_interactions_stream,
     )
+
+
+def _gemini_interactions_stream() -> StreamModule:
+    from .streams import gemini_interactions as s
+
+    return s
 
 
 def _mcp() -> Dialect:

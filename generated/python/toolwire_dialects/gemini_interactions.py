@@ -595,8 +595,12 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
         if not blocks:
             return []
         return [{"type": "text", "text": blocks}]
+    if type(blocks) is dict:  # one JSON object is the whole content: a json part
+        return [{"type": "json", "value": _rt.held(blocks, _rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_RESULT, "/result")}]
     if type(blocks) is not list:
-        raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/result", "expected a string or an array of blocks")
+        raise _rt.DecodeError(
+            DIALECT, SHAPE_TOOL_RESULT, "/result", "expected a string, an object or an array of blocks"
+        )
     parts: list[dict[str, Any]] = []
     for position, block in enumerate(blocks):
         at = "/result" + "/" + str(position)
@@ -664,6 +668,12 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
 def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
 ) -> Any:
+    if (
+        _rt.size(parts) == 1
+        and _rt.need(_rt.first(parts), "type") == "json"
+        and type(_rt.need(parts[0], "value")) is dict
+    ):
+        return _rt.need(parts[0], "value")  # one JSON object, as the wire takes it
     if forms.get("/result") != "blocks":
         if _rt.size(parts) == 1 and _rt.need(_rt.first(parts), "type") == "text":
             return _rt.need(parts[0], "text")
@@ -808,6 +818,7 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
 ENVELOPES = (
     "request",
     "response",
+    "stream_event",
 )
 _KEYS = {"tool_definition": "tools", "tool_call": "tool_calls", "tool_result": "tool_results"}
 # (kind, alternative sets of required root keys, {root key: allowed JSON types}, (pointer
@@ -1282,7 +1293,13 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
             links.turn(message, where)
             messages.append(message)
             last = "assistant"
-        elif unit.get("type", _MISSING) is _MISSING:
+        elif (unit.get("type", _MISSING) is _MISSING) or (
+            (type(unit.get("type", _MISSING)) is str)
+            and (
+                unit.get("type", _MISSING)
+                not in ("function_call", "function_result", "model_output", "thought", "user_input")
+            )
+        ):
             parts = []
             forms = {}
             parts.append({"type": "wire", "dialect": DIALECT, "value": unit, "unit": True})
@@ -1421,7 +1438,39 @@ def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
     units = wire.get("input", _MISSING)
     if units is _MISSING:
         raise _rt.DecodeError(DIALECT, "request", "/input", "expected the conversation's turns, got nothing")
-    _turns_in(units, id_map, messages)
+    if type(units) is str:
+        forms["/input"] = "string"
+        messages.append({"role": "user", "parts": [{"type": "text", "text": units}]})
+    elif type(units) is list:
+        if not units:
+            _turns_in(units, id_map, messages)
+        elif (_n.get("type", _MISSING) if type(_n := units[0]) is dict else _MISSING) in (
+            "audio",
+            "document",
+            "image",
+            "text",
+            "video",
+        ):
+            parts = []
+            for j, value in enumerate(units):
+                _part_in(value, id_map, f"/input/{j}", parts)
+            forms["/input"] = "blocks"
+            messages.append({"role": "user", "parts": parts})
+        else:
+            _turns_in(units, id_map, messages)
+    elif (_n.get("type", _MISSING) if type(_n := units) is dict else _MISSING) in (
+        "audio",
+        "document",
+        "image",
+        "text",
+        "video",
+    ):
+        parts = []
+        _part_in(units, id_map, "/input", parts)
+        forms["/input"] = "single"
+        messages.append({"role": "user", "parts": parts})
+    else:
+        _turns_in(units, id_map, messages)
     request["messages"] = messages
     fields = {}
     found = _tools_in(wire, id_map, fields, forms)
@@ -1487,13 +1536,43 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
     elif _conv.form_of(forms, "/system_instruction") == "null":
         wire["system_instruction"] = None
     units = _turns_out(messages, lead, out, lose)
+    alone = None
+    single_form = _conv.form_of(forms, "/input")
+    if len(units) == 1:
+        user = None
+        for message in messages:
+            if (_n.get("role", _MISSING) if type(_n := message) is dict else _MISSING) != "system":
+                user = message
+        content = _n.get("content", _MISSING) if type(_n := units[0]) is dict else _MISSING
+        if (
+            ((_n.get("type", _MISSING) if type(_n := units[0]) is dict else _MISSING) == "user_input")
+            and ((_n.get("extensions", _MISSING) if type(_n := user) is dict else _MISSING) is _MISSING)
+        ) and (type(content) is list):
+            if single_form == "blocks":
+                alone = content
+            if (single_form == "single") and (len(content) == 1):
+                alone = content[0]
+            user_parts = _n.get("parts", _MISSING) if type(_n := user) is dict else _MISSING
+            if (
+                (single_form == "string")
+                and (len(user_parts) == 1)
+                and (
+                    ((_n.get("type", _MISSING) if type(_n := user_parts[0]) is dict else _MISSING) == "text")
+                    and (
+                        (_n.get("extensions", _MISSING) if type(_n := user_parts[0]) is dict else _MISSING) is _MISSING
+                    )
+                )
+            ):
+                alone = _n.get("text", _MISSING) if type(_n := user_parts[0]) is dict else _MISSING
     text = None
     if (_conv.form_of(forms, "/input") == "string") and (len(units) == 1):
         text = _n.get("content", _MISSING) if type(_n := units[0]) is dict else _MISSING
     if type(text) is str:
         wire["input"] = text
-    else:
+    elif alone is None:
         wire["input"] = units
+    else:
+        wire["input"] = alone
     _conv.encode_tools(
         wire, canonical.get("tools"), canonical.get("tool_choice"), _CODECS, out.id_map, out.losses, out.strict, forms
     )

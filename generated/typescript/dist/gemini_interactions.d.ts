@@ -80,7 +80,7 @@ export declare function encodeToolResult(value: ToolResult, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
 }): rt.Encoded;
-export declare const ENVELOPES: readonly ["request", "response"];
+export declare const ENVELOPES: readonly ["request", "response", "stream_event"];
 /**
  * The canonical tools, tool choice, calls and results of a whole Gemini Interactions request
  * or response, in order; decode errors name the pointer inside the payload. `notes` lists

@@ -663,8 +663,12 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
         }
         return [{ type: "text", text: blocks }];
     }
+    if (P.isObject(blocks)) {
+        // one JSON object is the whole content: a json part
+        return [{ type: "json", value: rt.held(blocks, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_RESULT, "/result") }];
+    }
     if (!Array.isArray(blocks)) {
-        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/result", "expected a string or an array of blocks");
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/result", "expected a string, an object or an array of blocks");
     }
     const parts = [];
     let value;
@@ -781,6 +785,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
     return parts;
 }
 function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
+    if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "json" && P.isObject(P.need(P.first(parts), "value"))) {
+        return P.need(P.first(parts), "value"); // one JSON object, as the wire takes it
+    }
     if (forms["/result"] !== "blocks") {
         if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "text")
             return P.need(P.first(parts), "text");
@@ -952,7 +959,7 @@ export function encodeToolResult(value, options = {}) {
     }
 }
 // --- envelopes: where the shapes sit in a whole request or response --------------------
-export const ENVELOPES = ["request", "response"];
+export const ENVELOPES = ["request", "response", "stream_event"];
 const KEYS = {
     tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
 };
@@ -1524,7 +1531,9 @@ function turnsIn(units, idMap, messages) {
             messages.push(message);
             last = "assistant";
         }
-        else if (rt.getOwn(unit, "type") === undefined) {
+        else if ((rt.getOwn(unit, "type") === undefined) ||
+            ((typeof rt.getOwn(unit, "type") === "string") &&
+                (!["function_call", "function_result", "model_output", "thought", "user_input"].includes(rt.getOwn(unit, "type"))))) {
             parts = [];
             forms = {};
             parts.push({ "type": "wire", "dialect": DIALECT, "value": unit, "unit": true });
@@ -1691,6 +1700,7 @@ function requestIn(wire, idMap) {
     let messages;
     let system;
     let units;
+    let parts;
     let fields;
     let found;
     let settings;
@@ -1717,7 +1727,35 @@ function requestIn(wire, idMap) {
     if (units === undefined) {
         throw new rt.DecodeError(DIALECT, "request", "/input", "expected the conversation's turns, got nothing");
     }
-    turnsIn(units, idMap, messages);
+    if (typeof units === "string") {
+        rt.putOwn(forms, "/input", "string");
+        messages.push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+    }
+    else if (Array.isArray(units)) {
+        if (Object.keys(units).length === 0) {
+            turnsIn(units, idMap, messages);
+        }
+        else if (["audio", "document", "image", "text", "video"].includes(conv.keyOf(units[0], "type"))) {
+            parts = [];
+            for (const [j, value] of units.entries()) {
+                partIn(value, idMap, "/input/" + String(j), parts);
+            }
+            rt.putOwn(forms, "/input", "blocks");
+            messages.push({ "role": "user", "parts": parts });
+        }
+        else {
+            turnsIn(units, idMap, messages);
+        }
+    }
+    else if (["audio", "document", "image", "text", "video"].includes(conv.keyOf(units, "type"))) {
+        parts = [];
+        partIn(units, idMap, "/input", parts);
+        rt.putOwn(forms, "/input", "single");
+        messages.push({ "role": "user", "parts": parts });
+    }
+    else {
+        turnsIn(units, idMap, messages);
+    }
     rt.putOwn(request, "messages", messages);
     fields = {};
     found = toolsIn(wire, idMap, fields, forms);
@@ -1753,6 +1791,11 @@ function requestOut(canonical, model, out, lose) {
     let hoisted;
     let role;
     let units;
+    let alone;
+    let singleForm;
+    let user;
+    let content;
+    let userParts;
     let text;
     let settings;
     let wire;
@@ -1799,6 +1842,33 @@ function requestOut(canonical, model, out, lose) {
         rt.putOwn(wire, "system_instruction", null);
     }
     units = turnsOut(messages, lead, out, lose);
+    alone = null;
+    singleForm = conv.formOf(forms, "/input");
+    if (units.length === 1) {
+        user = null;
+        for (const message of messages) {
+            if (conv.keyOf(message, "role") !== "system") {
+                user = message;
+            }
+        }
+        content = conv.keyOf(units[0], "content");
+        if (((conv.keyOf(units[0], "type") === "user_input") && (conv.keyOf(user, "extensions") === undefined)) &&
+            (Array.isArray(content))) {
+            if (singleForm === "blocks") {
+                alone = content;
+            }
+            if ((singleForm === "single") && (content.length === 1)) {
+                alone = content[0];
+            }
+            userParts = conv.keyOf(user, "parts");
+            if ((singleForm === "string") &&
+                (userParts.length === 1) &&
+                ((conv.keyOf(userParts[0], "type") === "text") &&
+                    (conv.keyOf(userParts[0], "extensions") === undefined))) {
+                alone = conv.keyOf(userParts[0], "text");
+            }
+        }
+    }
     text = null;
     if ((conv.formOf(forms, "/input") === "string") && (units.length === 1)) {
         text = conv.keyOf(units[0], "content");
@@ -1806,8 +1876,11 @@ function requestOut(canonical, model, out, lose) {
     if (typeof text === "string") {
         rt.putOwn(wire, "input", text);
     }
-    else {
+    else if (alone === null) {
         rt.putOwn(wire, "input", units);
+    }
+    else {
+        rt.putOwn(wire, "input", alone);
     }
     conv.encodeTools(wire, conv.keyOf(canonical, "tools") ?? null, conv.keyOf(canonical, "tool_choice") ?? null, CONV_CODECS, out.idMap, out.losses, out.strict, forms);
     settings = conv.keyOf(canonical, "settings");

@@ -182,9 +182,22 @@ function kindWithIds(unit: JsonObject, layout: ResponseLayout): string | null {
 }
 
 /** A unit of a list of items that is no turn: an object without the role a turn has. */
+/**
+ * A unit of a list of items that is no turn: an object without the role a turn has, or, where
+ * the role key names every unit's kind too (Interactions' type), of a kind neither a role nor a
+ * unit spells (a hosted tool's step).
+ */
 function roleless(unit: unknown, layout: ResponseLayout): boolean {
   const turn = layout.turn;
-  return isObject(unit) && turn.absentRole === null && get(unit, turn.role) === undefined;
+  if (!isObject(unit) || turn.absentRole !== null) return false;
+  const role = get(unit, turn.role);
+  if (role === undefined) return true;
+  if (typeof role !== "string" || layout.units.length === 0) return false;
+  const same = (toks: Toks): boolean => toks.length === turn.role.length && toks.every((t, i) => t === turn.role[i]);
+  if (layout.units.some((sp) => !sp.when.some(([toks]) => same(toks)))) return false; // the role is a key of its own
+  const spelled = new Set(turn.roles.flatMap(([, spellings]) => spellings));
+  for (const sp of layout.units) for (const [toks, value] of sp.when) if (same(toks)) spelled.add(value as string);
+  return !spelled.has(role);
 }
 
 export function finishIn(

@@ -28,6 +28,7 @@ import * as anthropic_messages_stream from "./streams/anthropic_messages.js";
 import * as bedrock_converse_stream from "./streams/bedrock_converse.js";
 import * as cohere_v2_stream from "./streams/cohere_v2.js";
 import * as gemini_stream from "./streams/gemini.js";
+import * as gemini_interactions_stream from "./streams/gemini_interactions.js";
 import * as mistral_stream from "./streams/mistral.js";
 import * as ollama_stream from "./streams/ollama.js";
 import * as openai_chat_stream from "./streams/openai_chat.js";
@@ -170,7 +171,7 @@ export const REGISTRY = new Registry<DialectName>({
       }),
       extract: gemini_interactions.extract,
       inject: gemini_interactions.inject,
-      stream: null,
+      stream: gemini_interactions_stream,
     }),
   mcp: (): Dialect<"mcp"> =>
     Object.freeze({

@@ -818,8 +818,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(
     }
     return [{ type: "text", text: blocks }];
   }
+  if (P.isObject(blocks)) {
+    // one JSON object is the whole content: a json part
+    return [{ type: "json", value: rt.held(blocks, rt.MAX_DEPTH - 1, DIALECT, SHAPE_TOOL_RESULT, "/result") }];
+  }
   if (!Array.isArray(blocks)) {
-    throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/result", "expected a string or an array of blocks");
+    throw new rt.DecodeError(
+      DIALECT, SHAPE_TOOL_RESULT, "/result", "expected a string, an object or an array of blocks"
+    );
   }
   const parts: JsonObject[] = [];
   let value: unknown;
@@ -966,6 +972,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(
 function CONTENT_TOOL_RESULT_0_CONTENT_out(
   parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean
 ): unknown {
+  if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "json" && P.isObject(P.need(P.first(parts), "value"))) {
+    return P.need(P.first(parts), "value"); // one JSON object, as the wire takes it
+  }
   if (forms["/result"] !== "blocks") {
     if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "text") return P.need(P.first(parts), "text");
     if (P.len(parts) === 0) return "";
@@ -1182,7 +1191,7 @@ export function encodeToolResult(
 
 
 // --- envelopes: where the shapes sit in a whole request or response --------------------
-export const ENVELOPES = ["request", "response"] as const;
+export const ENVELOPES = ["request", "response", "stream_event"] as const;
 const KEYS: { readonly [shape: string]: string } = {
   tool_definition: "tools", tool_call: "tool_calls", tool_result: "tool_results"
 };
@@ -1778,7 +1787,17 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
       (links as conv.Links).turn(message as JsonObject, where as string);
       (messages as unknown[]).push(message);
       last = "assistant";
-    } else if (rt.getOwn(unit as JsonObject, "type") === undefined) {
+    } else if (
+      (rt.getOwn(unit as JsonObject, "type") === undefined) ||
+      (
+        (typeof rt.getOwn(unit as JsonObject, "type") === "string") &&
+        (
+          !["function_call", "function_result", "model_output", "thought", "user_input"].includes(
+            rt.getOwn(unit as JsonObject, "type") as string
+          )
+        )
+      )
+    ) {
       parts = [];
       forms = {};
       (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": unit, "unit": true });
@@ -1957,6 +1976,7 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
   let messages: unknown;
   let system: unknown;
   let units: unknown;
+  let parts: unknown;
   let fields: unknown;
   let found: unknown;
   let settings: unknown;
@@ -1982,7 +2002,32 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
   if (units === undefined) {
     throw new rt.DecodeError(DIALECT, "request", "/input", "expected the conversation's turns, got nothing" as string);
   }
-  turnsIn(units, idMap, messages as JsonObject[]);
+  if (typeof units === "string") {
+    rt.putOwn(forms as JsonObject, "/input", "string");
+    (messages as unknown[]).push({ "role": "user", "parts": [{ "type": "text", "text": units }] });
+  } else if (Array.isArray(units)) {
+    if (Object.keys(units as object).length === 0) {
+      turnsIn(units, idMap, messages as JsonObject[]);
+    } else if (
+      ["audio", "document", "image", "text", "video"].includes(conv.keyOf((units as unknown[])[0], "type") as string)
+    ) {
+      parts = [];
+      for (const [j, value] of (units as unknown[]).entries()) {
+        partIn(value, idMap, "/input/" + String(j), parts as JsonObject[]);
+      }
+      rt.putOwn(forms as JsonObject, "/input", "blocks");
+      (messages as unknown[]).push({ "role": "user", "parts": parts });
+    } else {
+      turnsIn(units, idMap, messages as JsonObject[]);
+    }
+  } else if (["audio", "document", "image", "text", "video"].includes(conv.keyOf(units, "type") as string)) {
+    parts = [];
+    partIn(units, idMap, "/input", parts as JsonObject[]);
+    rt.putOwn(forms as JsonObject, "/input", "single");
+    (messages as unknown[]).push({ "role": "user", "parts": parts });
+  } else {
+    turnsIn(units, idMap, messages as JsonObject[]);
+  }
   rt.putOwn(request as JsonObject, "messages", messages);
   fields = {};
   found = toolsIn(wire as JsonObject, idMap, fields as JsonObject, forms as JsonObject);
@@ -2021,6 +2066,11 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   let hoisted: unknown;
   let role: unknown;
   let units: unknown;
+  let alone: unknown;
+  let singleForm: unknown;
+  let user: unknown;
+  let content: unknown;
+  let userParts: unknown;
   let text: unknown;
   let settings: unknown;
   let wire: JsonObject;
@@ -2072,14 +2122,51 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
     rt.putOwn(wire, "system_instruction", null);
   }
   units = turnsOut(messages as unknown[], lead as number, out, lose);
+  alone = null;
+  singleForm = conv.formOf(forms as JsonObject, "/input");
+  if ((units as unknown[]).length === 1) {
+    user = null;
+    for (const message of messages as unknown[]) {
+      if (conv.keyOf(message, "role") !== "system") {
+        user = message;
+      }
+    }
+    content = conv.keyOf((units as unknown[])[0], "content");
+    if (
+      (
+        (conv.keyOf((units as unknown[])[0], "type") === "user_input") && (conv.keyOf(user, "extensions") === undefined)
+      ) &&
+      (Array.isArray(content))
+    ) {
+      if (singleForm === "blocks") {
+        alone = content;
+      }
+      if ((singleForm === "single") && ((content as unknown[]).length === 1)) {
+        alone = (content as unknown[])[0];
+      }
+      userParts = conv.keyOf(user, "parts");
+      if (
+        (singleForm === "string") &&
+        ((userParts as unknown[]).length === 1) &&
+        (
+          (conv.keyOf((userParts as unknown[])[0], "type") === "text") &&
+          (conv.keyOf((userParts as unknown[])[0], "extensions") === undefined)
+        )
+      ) {
+        alone = conv.keyOf((userParts as unknown[])[0], "text");
+      }
+    }
+  }
   text = null;
   if ((conv.formOf(forms as JsonObject, "/input") === "string") && ((units as unknown[]).length === 1)) {
     text = conv.keyOf((units as unknown[])[0], "content");
   }
   if (typeof text === "string") {
     rt.putOwn(wire, "input", text);
-  } else {
+  } else if (alone === null) {
     rt.putOwn(wire, "input", units);
+  } else {
+    rt.putOwn(wire, "input", alone);
   }
   conv.encodeTools(
     wire,

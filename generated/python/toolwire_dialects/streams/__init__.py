@@ -27,7 +27,17 @@ from .._ids import IdMap
 from .._runtime import Loss, allowing
 from ..dialects import REGISTRY
 from ..loss_codes import LOSS_CODES, LossCode
-from . import anthropic_messages, bedrock_converse, cohere_v2, gemini, mistral, ollama, openai_chat, openai_responses
+from . import (
+    anthropic_messages,
+    bedrock_converse,
+    cohere_v2,
+    gemini,
+    gemini_interactions,
+    mistral,
+    ollama,
+    openai_chat,
+    openai_responses,
+)
 from ._common import Assembler, StreamError
 from ._relay import StreamRelay as _StreamRelay
 from ._relay import convert_stream_text as _convert_stream_text
@@ -51,6 +61,7 @@ StreamDialectName = Literal[
     "bedrock_converse",
     "cohere_v2",
     "gemini",
+    "gemini_interactions",
     "mistral",
     "ollama",
     "openai_chat",
@@ -61,6 +72,7 @@ STREAMS: dict[str, ModuleType] = {
     "bedrock_converse": bedrock_converse,
     "cohere_v2": cohere_v2,
     "gemini": gemini,
+    "gemini_interactions": gemini_interactions,
     "mistral": mistral,
     "ollama": ollama,
     "openai_chat": openai_chat,

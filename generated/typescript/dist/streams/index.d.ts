@@ -41,7 +41,7 @@ export interface StreamModule extends RelayStreamModule {
     emitText(calls: Iterable<unknown>, finishReason?: string | null, options?: EmitOptions): string;
 }
 /** The name of a dialect whose streams carry tool calls. */
-export type StreamDialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
+export type StreamDialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "gemini_interactions" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
 /** The stream module of every dialect that streams tool calls, by dialect name. */
 export declare const STREAMS: {
     readonly [dialect: string]: StreamModule;

@@ -25,6 +25,7 @@ import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
 import * as gemini from "./gemini.js";
+import * as gemini_interactions from "./gemini_interactions.js";
 import * as mistral from "./mistral.js";
 import * as ollama from "./ollama.js";
 import * as openai_chat from "./openai_chat.js";
@@ -36,6 +37,7 @@ export const STREAMS = Object.freeze({
     "bedrock_converse": bedrock_converse,
     "cohere_v2": cohere_v2,
     "gemini": gemini,
+    "gemini_interactions": gemini_interactions,
     "mistral": mistral,
     "ollama": ollama,
     "openai_chat": openai_chat,

@@ -77,6 +77,28 @@ export type GeminiInteractionsResponse = {
     [key: string]: unknown;
 };
 /**
+ * One server-sent event of a streamed interaction (CreateInteraction with stream: true; the JSON of
+ * one `data:` line, whose `event_type` repeats the `event:` name): google-genai 2.19 interactions
+ * `InteractionSSEEvent` with steps enabled. `interaction.created` carries the Interaction
+ * (in_progress); each output step is `step.start` (the step shell: a function_call step has its id,
+ * name and arguments {}), `step.delta` events (text, thought_summary, thought_signature,
+ * arguments_delta with argument JSON text, hosted tool deltas) and `step.stop`, all keyed by the
+ * step `index`; `interaction.status_update` reports a status change; `interaction.completed`
+ * carries the Interaction (its status and usage, steps left empty); an `error` event carries the
+ * API's error. Open to every other field.
+ * From `schemas/dialects/gemini_interactions/stream_event.json#`.
+ * Not expressed: if/then/else.
+ */
+export type GeminiInteractionsStreamEvent = {
+    event_type: "interaction.created" | "interaction.status_update" | "step.start" | "step.delta" | "step.stop" | "interaction.completed" | "error";
+    /** The token to resume the stream from this event (GET with last_event_id). */
+    event_id?: string;
+    metadata?: {
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+};
+/**
  * A `function_call` step of an Interaction's `steps` (or replayed in a request's `input`):
  * google-genai 2.19 interactions `FunctionCallStep`, whose id, name and arguments (an object) are
  * all required.
@@ -267,6 +289,34 @@ export type GeminiInteractionsUsage = {
     grounding_tool_count?: {
         [key: string]: unknown;
     }[];
+    [key: string]: unknown;
+};
+/**
+ * The step a step.start opens: its type and the fields known at its start (a function_call step:
+ * id, name, arguments {} and its signature; a thought step: its signature). Its content arrives in
+ * step.delta events.
+ * From `schemas/dialects/gemini_interactions/stream_event.json#/$defs/StepShell`.
+ */
+export type GeminiInteractionsStepShell = {
+    type: string;
+    id?: string;
+    name?: string;
+    arguments?: {
+        [key: string]: unknown;
+    };
+    signature?: string;
+    [key: string]: unknown;
+};
+/**
+ * A step.delta's delta, told apart by `type`: text ({text}), thought_summary ({content: a text or
+ * image block}), thought_signature ({signature}), arguments_delta ({arguments: a piece of the
+ * call's argument JSON text}), image / audio / document / video, text_annotation, and the hosted
+ * tool call and result deltas (google_search_call, code_execution_result, ...).
+ * From `schemas/dialects/gemini_interactions/stream_event.json#/$defs/StepDelta`.
+ * Not expressed: if/then/else.
+ */
+export type GeminiInteractionsStepDelta = {
+    type: string;
     [key: string]: unknown;
 };
 /**

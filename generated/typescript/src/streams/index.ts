@@ -30,6 +30,7 @@ import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
 import * as cohere_v2 from "./cohere_v2.js";
 import * as gemini from "./gemini.js";
+import * as gemini_interactions from "./gemini_interactions.js";
 import * as mistral from "./mistral.js";
 import * as ollama from "./ollama.js";
 import * as openai_chat from "./openai_chat.js";
@@ -56,8 +57,8 @@ export interface StreamModule extends RelayStreamModule {
 }
 
 /** The name of a dialect whose streams carry tool calls. */
-export type StreamDialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "mistral" |
-    "ollama" | "openai_chat" | "openai_responses";
+export type StreamDialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" |
+    "gemini_interactions" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
 
 /** The stream module of every dialect that streams tool calls, by dialect name. */
 export const STREAMS: { readonly [dialect: string]: StreamModule } = Object.freeze({
@@ -65,6 +66,7 @@ export const STREAMS: { readonly [dialect: string]: StreamModule } = Object.free
   "bedrock_converse": bedrock_converse,
   "cohere_v2": cohere_v2,
   "gemini": gemini,
+  "gemini_interactions": gemini_interactions,
   "mistral": mistral,
   "ollama": ollama,
   "openai_chat": openai_chat,

@@ -82,6 +82,10 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
     "id": ("a call id", "id.dropped"),
     "call_id": ("a call id", "id.dropped"),
     "pending": ("a result that awaits input before the call completes (MCP input_required)", "result.pending"),
+    "category": ("the kind of error (its type)", "error.category_dropped"),
+    "param": ("the request parameter an error names", "error.detail_dropped"),
+    "code": ("an error's machine-readable code", "error.detail_dropped"),
+    "status": ("an error's HTTP status in its body", "error.detail_dropped"),
 }
 # Canonical fields whose value, where a target cannot carry it, leaves nothing true to send
 # (an empty result would claim a call completed that has not): encode gives no value.
@@ -111,6 +115,8 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         ),
         schema_profile=spec.get("schema_profile", "json_schema"),
         fallback=spec.get("fallback"),
+        otherwise=Default(spec["otherwise"]) if "otherwise" in spec else None,
+        otherwise_loss=_otherwise_loss(name, spec),
         non_empty=bool(spec.get("non_empty", False)),
         empty_error_text=spec.get("empty_error_text"),
         empty_means_absent=bool(spec.get("empty_means_absent", False)),
@@ -123,6 +129,15 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         strict_mode_field=spec.get("strict_mode_field"),
         structured=_structured_key(spec),
     )
+
+
+def _otherwise_loss(name: str, spec: dict[str, Any]) -> tuple[str, str]:
+    """The loss of sending a field's `otherwise` value: its code, and what it says (fixed text,
+    so that every target says the same)."""
+    if "otherwise" not in spec:
+        return ("", "")
+    what, code = LOSS_WHAT.get(name, (name, "field.dropped"))
+    return (code, f"{what}: absent, or one the target lacks; sent as {spec['otherwise']}")
 
 
 def _structured_key(spec: dict[str, Any]) -> str | None:

@@ -51,6 +51,10 @@ FIELD_CHECKS: dict[str, str] = {
     "media_type": "string",
     "data": "string",
     "url": "string",
+    "message": "string",
+    "param": "string",
+    "code": "string",
+    "status": "integer",
 }
 # How a field is checked when its encoding says more than its name.
 ENCODING_CHECKS: dict[str, str] = {

@@ -140,6 +140,9 @@ def _otherwise_loss(name: str, spec: dict[str, Any]) -> tuple[str, str]:
     so that every target says the same)."""
     if "otherwise" not in spec:
         return ("", "")
+    if spec["otherwise"] not in [w for _c, w in spec.get("values") or []]:
+        # a catch-all outside the table would not decode: the round trip would break
+        raise ValueError(f"{spec['pointer']}: otherwise {spec['otherwise']!r} is not a wire value of its values table")
     what, code = LOSS_WHAT.get(name, (name, "field.dropped"))
     return (code, f"{what}: absent, or one the target lacks; sent as {spec['otherwise']}")
 

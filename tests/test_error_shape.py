@@ -80,7 +80,7 @@ def test_typescript_converts_every_pair_as_python_does() -> None:
 def test_a_kind_the_target_lacks_is_sent_as_its_catch_all_with_a_loss() -> None:
     wire = {"type": "error", "error": {"type": "authentication_error", "message": "invalid x-api-key"}}
     got = convert(wire, source="anthropic_messages", target="mcp", shape="error")
-    assert got.value == {"jsonrpc": "2.0", "error": {"code": -32603, "message": "invalid x-api-key"}}
+    assert got.value == {"code": -32603, "message": "invalid x-api-key"}
     assert [(x.code, x.pointer) for x in got.losses] == [("error.category_dropped", "/category")]
     assert "sent as -32603" in got.losses[0].what
     with pytest.raises(LossError):
@@ -136,7 +136,7 @@ def test_the_cli_converts_and_validates_error_bodies(tmp_path: Path, cli_runner:
     good.write_text(json.dumps({"type": "error", "error": {"type": "not_found_error", "message": "no model"}}))
     result = cli_runner(["convert", "--from", "anthropic_messages", "--to", "mcp", "--shape", "error", str(good)])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == {"jsonrpc": "2.0", "error": {"code": -32601, "message": "no model"}}
+    assert json.loads(result.stdout) == {"code": -32601, "message": "no model"}
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"type": "error", "error": {"type": "teapot_error", "message": "x"}}))
     result = cli_runner(["convert", "--from", "anthropic_messages", "--to", "gemini", "--shape", "error", str(bad)])

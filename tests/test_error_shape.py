@@ -131,6 +131,14 @@ def test_an_otherwise_value_outside_its_table_is_a_mapping_error() -> None:
         dialect_ir(SPEC, dialect)
 
 
+def test_otherwise_on_an_optional_field_is_a_mapping_error() -> None:
+    dialect = copy.copy(SPEC.dialects["gemini"])
+    dialect.mapping = copy.deepcopy(dialect.mapping)
+    dialect.mapping["shapes"]["error"]["variants"][0]["fields"]["category"]["optional"] = True
+    with pytest.raises(ValueError, match="otherwise is for a required field"):
+        dialect_ir(SPEC, dialect)
+
+
 def test_the_cli_converts_and_validates_error_bodies(tmp_path: Path, cli_runner: Any) -> None:
     good = tmp_path / "error.json"
     good.write_text(json.dumps({"type": "error", "error": {"type": "not_found_error", "message": "no model"}}))

@@ -70,6 +70,8 @@ def otherwise_loss(name: str, spec: dict[str, Any]) -> tuple[str, str]:
     so that every target says the same)."""
     if "otherwise" not in spec:
         return ("", "")
+    if spec.get("optional") or "default" in spec:
+        raise ValueError(f"{spec['pointer']}: otherwise is for a required field (an optional one is left out)")
     if spec["otherwise"] not in [w for _c, w in spec.get("values") or []]:
         # a catch-all outside the table would not decode: the round trip would break
         raise ValueError(f"{spec['pointer']}: otherwise {spec['otherwise']!r} is not a wire value of its values table")

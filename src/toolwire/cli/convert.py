@@ -22,7 +22,7 @@ from toolwire.cli.options import (
 )
 from toolwire.cli.report import ExitStatus, echo, fail, loss_line, report
 
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response", "stream")
+SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "error", "request", "response", "stream")
 WHOLE = ("request", "response")  # whole payloads of the dialects that map conversations
 
 

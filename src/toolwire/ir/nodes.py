@@ -67,6 +67,10 @@ class Field:
     schema_profile: str = field(metadata=term("field.schema_profile"))
     optional_from: int = 0  # tokens from this index on may be absent on the wire
     fallback: str | None = field(default=None, metadata=term("field.fallback"))
+    # values only: the wire value sent for a canonical value the table lacks, or for none, with
+    # the loss it makes (code, what): a body that needs the field still gets one
+    otherwise: Default | None = field(default=None, metadata=term("field.otherwise"))
+    otherwise_loss: tuple[str, str] = ("", "")
     non_empty: bool = field(default=False, metadata=term("field.non_empty"))
     empty_error_text: str | None = field(
         default=None, metadata=term("field.empty_error_text")

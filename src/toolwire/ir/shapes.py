@@ -12,6 +12,15 @@ from dataclasses import replace
 from typing import Any
 
 from toolwire.ir.envelopes import envelope_check
+from toolwire.ir.field_tables import (
+    COMPANION_FIELDS,
+    ENCODING_ALSO_CARRIES,
+    ENCODING_CHECKS,
+    FIELD_CHECKS,
+    LOSS_WHAT,
+    VOIDING_FIELDS,
+    otherwise_loss,
+)
 from toolwire.ir.nodes import (
     Alias,
     CanonicalField,
@@ -37,56 +46,6 @@ from toolwire.ir.nodes import (
 from toolwire.spec.model import Dialect, Spec
 from toolwire.spec.positions import tokens
 
-# How each canonical field is checked on decode (the canonical schemas say the same).
-FIELD_CHECKS: dict[str, str] = {
-    "name": "nonempty",
-    "description": "string",
-    "parameters": "object",
-    "strict": "boolean",
-    "is_error": "boolean",
-    "parallel": "boolean",
-    "id": "string",
-    "call_id": "string",
-    "text": "string",
-    "media_type": "string",
-    "data": "string",
-    "url": "string",
-}
-# How a field is checked when its encoding says more than its name.
-ENCODING_CHECKS: dict[str, str] = {
-    "json_text": "string",
-    "object": "object",
-    "object_or_json_text": "any",
-    "parameters": "object",
-    "negated": "boolean",
-    "single_name": "nonempty",
-    "name_list": "array",
-    "string_list": "array",
-    "content": "any",
-    "result_object": "object",
-    "data_url": "string",  # a content part field: data:<media_type>;base64,<data>
-}
-# Canonical fields that belong to another field's encoding, never mapped on their own.
-COMPANION_FIELDS = {"raw_arguments", "arguments_error", "extensions", "incomplete"}
-# Canonical fields an encoding carries besides its own.
-ENCODING_ALSO_CARRIES = {"result_object": {"is_error"}}
-# What a loss says the target cannot carry of a canonical field, and its code (the rest: the
-# field's name, field.dropped).
-LOSS_WHAT: dict[str, tuple[str, str]] = {
-    "description": ("a tool description", "field.dropped"),
-    "strict": ("strict schema enforcement", "tool.strict_dropped"),
-    "parallel": ("the parallel tool calls setting", "setting.dropped"),
-    "names": ("a restricted set of allowed tools", "tool_choice.widened"),
-    "is_error": ("the error flag of a tool result", "result.error_flag_dropped"),
-    "name": ("the tool name of a result", "field.dropped"),
-    "id": ("a call id", "id.dropped"),
-    "call_id": ("a call id", "id.dropped"),
-    "pending": ("a result that awaits input before the call completes (MCP input_required)", "result.pending"),
-}
-# Canonical fields whose value, where a target cannot carry it, leaves nothing true to send
-# (an empty result would claim a call completed that has not): encode gives no value.
-VOIDING_FIELDS = {"pending"}
-
 
 def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
     encoding = spec.get("encoding", "value")
@@ -111,6 +70,8 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         ),
         schema_profile=spec.get("schema_profile", "json_schema"),
         fallback=spec.get("fallback"),
+        otherwise=Default(spec["otherwise"]) if "otherwise" in spec else None,
+        otherwise_loss=otherwise_loss(name, spec),
         non_empty=bool(spec.get("non_empty", False)),
         empty_error_text=spec.get("empty_error_text"),
         empty_means_absent=bool(spec.get("empty_means_absent", False)),

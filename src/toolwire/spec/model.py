@@ -11,7 +11,10 @@ import jsonschema
 import referencing
 import referencing.exceptions
 
-SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result")
+SHAPES = ("tool_definition", "tool_choice", "tool_call", "tool_result", "error")
+# The canonical type of a shape is its name in PascalCase (its schema's title), except where
+# that would be a language's own class: the error shape's type is ApiError, not Error.
+TYPE_NAMES = {"error": "ApiError"}
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urljoin
 
-from toolwire.spec.model import Spec
+from toolwire.spec.model import TYPE_NAMES, Spec
 from toolwire.spec.overlay import label
 from toolwire.targets.python.names import docstring_text, header, literal
 
@@ -265,4 +265,4 @@ def canonical_types(spec: Spec) -> str:
 
 def type_name_of(shape: str) -> str:
     """The TypedDict a canonical shape's converters speak (tool_call -> ToolCall)."""
-    return _pascal(shape)
+    return TYPE_NAMES.get(shape) or _pascal(shape)

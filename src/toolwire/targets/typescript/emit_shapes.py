@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import DialectIR, Shape, Variant
+from toolwire.spec.model import TYPE_NAMES
 from toolwire.targets.typescript.emit_objects import (
     TsField,
     TsLevel,
@@ -190,7 +191,8 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
     return {
         "shape": shape.name,
         "camel": name[:1].upper() + name[1:],  # decode<Camel>
-        "canonical_type": name[:1].upper() + name[1:],  # its type in types/canonical.ts (the schema's title)
+        "canonical_type": TYPE_NAMES.get(shape.name)
+        or name[:1].upper() + name[1:],  # its type in types/canonical.ts (the schema's title)
         "const": f"SHAPE_{shape.name.upper()}",
         "encode_forms": shape.multi or any(v.encode_forms for v in variants),
         "decode_forms": any(v.decode_forms for v in variants),

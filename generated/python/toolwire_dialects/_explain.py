@@ -43,6 +43,7 @@ _EXPECT: dict[str, tuple[Callable[[Any], bool], str]] = {
     "string": (lambda v: type(v) is str, "a string"),
     "nonempty": (lambda v: type(v) is str and v != "", "a non-empty string"),
     "boolean": (lambda v: type(v) is bool, "a boolean"),
+    "integer": (lambda v: type(v) is int, "an integer"),
     "string_or_null": (lambda v: v is None or type(v) is str, "a string or null"),
     "any": (lambda v: v is not MISSING, "a value"),
 }

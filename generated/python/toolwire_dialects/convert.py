@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the registry is imported when first used: the package's imp
     from typing import Protocol, TypeVar
 
     from ._dialect import Decoder, Dialect, Encoder, Registry
-    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+    from .canonical_types import ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
     from .dialects import DialectName
     from .streams import StreamDialectName
 
@@ -128,10 +128,11 @@ SHAPES = (
     "tool_choice",
     "tool_call",
     "tool_result",
+    "error",
 )
 WHOLE = ("request", "response")  # whole payloads, for the dialects that map conversations
 # What convert(), decoder() and encoder() take as shape: a type checker refuses a misspelt one.
-Shape = Literal["tool_definition", "tool_choice", "tool_call", "tool_result", "request", "response"]
+Shape = Literal["tool_definition", "tool_choice", "tool_call", "tool_result", "error", "request", "response"]
 
 
 def get_dialect(name: DialectName) -> ModuleType:
@@ -170,6 +171,8 @@ def decoder(dialect: DialectName, shape: Literal["tool_choice"]) -> DecoderOf[To
 def decoder(dialect: DialectName, shape: Literal["tool_call"]) -> DecoderOf[ToolCall]: ...
 @overload
 def decoder(dialect: DialectName, shape: Literal["tool_result"]) -> DecoderOf[ToolResult]: ...
+@overload
+def decoder(dialect: DialectName, shape: Literal["error"]) -> DecoderOf[ApiError]: ...
 @overload
 def decoder(dialect: DialectName, shape: Literal["request"]) -> DecoderOf[Request]: ...
 @overload

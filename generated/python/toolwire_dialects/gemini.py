@@ -24,15 +24,17 @@ from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 if TYPE_CHECKING:  # types only: importing them would cost every first conversion
-    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+    from .canonical_types import ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 
 __all__ = [
+    "decode_error",
     "decode_request",
     "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_error",
     "encode_request",
     "encode_response",
     "encode_tool_call",
@@ -47,6 +49,7 @@ __all__ = [
 DIALECT = "gemini"
 TITLE = "Google Gemini generateContent"
 SHAPES = (
+    "error",
     "tool_definition",
     "tool_choice",
     "tool_call",
@@ -60,6 +63,7 @@ EQUIVALENT: dict[str, dict[str, Any]] = {}
 ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "error": ({"status": ("/error/code",), "category": ("/error/status",), "message": ("/error/message",)},),
     "tool_definition": (
         {"name": ("/name",), "description": ("/description",), "parameters": ("/parametersJsonSchema", "/parameters")},
     ),
@@ -103,6 +107,155 @@ _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
 class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
+
+
+# --- error -------------------------------------------------------------------------------
+
+SHAPE_ERROR = "error"
+_PROTO_ERROR = {
+    "error": {"code": None, "status": None, "message": None}
+}  # proto JSON: the field names read in either spelling
+_CHECKS_ERROR: tuple[tuple[tuple[str, str, Any], ...], ...] = (
+    (
+        ("", "object", None),
+        ("/error", "object", None),
+        ("/error/code", "optional", "integer"),
+        (
+            "/error/status",
+            "values",
+            (
+                "INVALID_ARGUMENT",
+                "UNAUTHENTICATED",
+                "PERMISSION_DENIED",
+                "NOT_FOUND",
+                "RESOURCE_EXHAUSTED",
+                "INTERNAL",
+                "UNAVAILABLE",
+                "DEADLINE_EXCEEDED",
+            ),
+        ),
+        ("/error/message", "string", None),
+    ),
+)
+_KNOWN_ERROR_0 = frozenset(("error",))
+_KNOWN_ERROR_0_ERROR = frozenset(("code", "message", "status"))
+_VALUES_ERROR_0_CATEGORY = {
+    "invalid_request": "INVALID_ARGUMENT",
+    "authentication": "UNAUTHENTICATED",
+    "permission": "PERMISSION_DENIED",
+    "not_found": "NOT_FOUND",
+    "rate_limit": "RESOURCE_EXHAUSTED",
+    "server": "INTERNAL",
+    "overloaded": "UNAVAILABLE",
+    "timeout": "DEADLINE_EXCEEDED",
+}
+_VALUES_ERROR_0_CATEGORY_BACK = {
+    "INVALID_ARGUMENT": "invalid_request",
+    "UNAUTHENTICATED": "authentication",
+    "PERMISSION_DENIED": "permission",
+    "NOT_FOUND": "not_found",
+    "RESOURCE_EXHAUSTED": "rate_limit",
+    "INTERNAL": "server",
+    "UNAVAILABLE": "overloaded",
+    "DEADLINE_EXCEEDED": "timeout",
+}
+
+
+def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
+    """Decode one Google Gemini generateContent error into the canonical dict."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_ERROR)
+    wire, spelled = _pj.decode_spelling(wire, _PROTO_ERROR, DIALECT, SHAPE_ERROR)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
+    try:
+        if (
+            type(wire) is dict
+            and type(wire.get("error")) is dict
+            and "status" in wire["error"]
+            and "message" in wire["error"]
+        ):
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = {}
+            wire_error = wire.get("error", _MISSING)
+            if type(wire_error) is not dict:
+                raise _Mismatch
+            value = wire_error.get("code", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms["/error/code"] = "null"
+            elif type(value) is not int:
+                raise _Mismatch
+            else:
+                canonical["status"] = value
+            value = wire_error.get("status", _MISSING)
+            if type(value) is not str or value not in _VALUES_ERROR_0_CATEGORY_BACK:
+                raise _Mismatch
+            canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
+            value = wire_error.get("message", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["message"] = value
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_ERROR_0, "", unknown)
+            if not wire_error.keys() <= _KNOWN_ERROR_0_ERROR:
+                unknown = _rt.unknown_fields(wire_error, _KNOWN_ERROR_0_ERROR, "/error", unknown)
+            if spelled:
+                forms.update(spelled)
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_ERROR), forms)
+                }
+            return canonical
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
+        pass
+    raise _pj.as_spelled(_rt.explain(wire, _CHECKS_ERROR, DIALECT, SHAPE_ERROR), spelled)
+
+
+def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Encode a canonical error as Google Gemini generateContent; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_ERROR)
+    losses: list[_rt.Loss] = []
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
+    try:
+        wire_status = canonical.get("status")
+        if wire_status is None:
+            wire_status = None if forms.get("/error/code") == "null" else _MISSING
+        wire_category = canonical.get("category")
+        if wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
+            _rt.report(
+                losses,
+                strict,
+                "error.category_dropped",
+                "/category",
+                DIALECT,
+                "the kind of error (its type): absent, or one the target lacks; sent as INTERNAL",
+            )
+            wire_category = "INTERNAL"
+        else:
+            wire_category = _VALUES_ERROR_0_CATEGORY[wire_category]
+        wire_message = canonical["message"] if "message" in canonical else _rt.missing("message")
+        wire = {"error": {"status": wire_category, "message": wire_message}}
+        if wire_status is not _MISSING:
+            wire["error"]["code"] = wire_status
+        if canonical.get("param") is not None:
+            _rt.report(
+                losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names"
+            )
+        if canonical.get("code") is not None:
+            _rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code")
+        if own:
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        if forms:
+            wire = _pj.encode_spelling(wire, forms)
+        return _tuple_new(Encoded, (wire, losses))
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
+        raise _rt.CanonicalError(SHAPE_ERROR, exc) from None
 
 
 # --- tool_definition ---------------------------------------------------------------------
@@ -1016,12 +1169,14 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
 _CODECS = _conv.Codecs(
     DIALECT,
     {
+        "error": decode_error,
         "tool_definition": decode_tool_definition,
         "tool_choice": decode_tool_choice,
         "tool_call": decode_tool_call,
         "tool_result": decode_tool_result,
     },
     {
+        "error": encode_error,
         "tool_definition": encode_tool_definition,
         "tool_choice": encode_tool_choice,
         "tool_call": encode_tool_call,
@@ -2981,6 +3136,7 @@ def finish_reason_out(canonical: str) -> Any:
 
 # --- the converters by shape (the dialect object's decoders and encoders) --------------
 DECODERS: dict[str, _Decoder] = {
+    "error": decode_error,
     "tool_definition": decode_tool_definition,
     "tool_choice": decode_tool_choice,
     "tool_call": decode_tool_call,
@@ -2989,6 +3145,7 @@ DECODERS: dict[str, _Decoder] = {
     "response": decode_response,
 }
 ENCODERS: dict[str, _Encoder] = {
+    "error": encode_error,
     "tool_definition": encode_tool_definition,
     "tool_choice": encode_tool_choice,
     "tool_call": encode_tool_call,

@@ -21,12 +21,14 @@ from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 if TYPE_CHECKING:  # types only: importing them would cost every first conversion
-    from .canonical_types import ToolCall, ToolDefinition, ToolResult
+    from .canonical_types import ApiError, ToolCall, ToolDefinition, ToolResult
 
 __all__ = [
+    "decode_error",
     "decode_tool_call",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_error",
     "encode_tool_call",
     "encode_tool_definition",
     "encode_tool_result",
@@ -36,12 +38,14 @@ __all__ = [
 DIALECT = "mcp"
 TITLE = "Model Context Protocol (tools, 2026-07-28)"
 SHAPES = (
+    "error",
     "tool_definition",
     "tool_call",
     "tool_result",
 )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
+    "error": ("status",),
     "tool_call": ("id",),
     "tool_result": ("call_id", "name"),
 }
@@ -51,6 +55,7 @@ EQUIVALENT: dict[str, dict[str, Any]] = {}
 ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "error": ({"category": ("/code",), "message": ("/message",)},),
     "tool_definition": ({"name": ("/name",), "description": ("/description",), "parameters": ("/inputSchema",)},),
     "tool_call": ({"name": ("/name",), "arguments": ("/arguments",)},),
     "tool_result": (
@@ -69,6 +74,82 @@ _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 
 class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
+
+
+# --- error -------------------------------------------------------------------------------
+
+SHAPE_ERROR = "error"
+_CHECKS_ERROR: tuple[tuple[tuple[str, str, Any], ...], ...] = (
+    (("", "object", None), ("/code", "values", (-32602, -32601, -32603)), ("/message", "string", None)),
+)
+_KNOWN_ERROR_0 = frozenset(("code", "message"))
+_VALUES_ERROR_0_CATEGORY = {"invalid_request": -32602, "not_found": -32601, "server": -32603}
+_VALUES_ERROR_0_CATEGORY_BACK = {-32602: "invalid_request", -32601: "not_found", -32603: "server"}
+
+
+def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
+    """Decode one Model Context Protocol (tools, 2026-07-28) error into the canonical dict."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_ERROR)
+    canonical: dict[str, Any]
+    unknown: dict[str, Any] | None
+    try:
+        if type(wire) is dict and "code" in wire and "message" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            value = wire.get("code", _MISSING)
+            if type(value) in (dict, list) or value not in _VALUES_ERROR_0_CATEGORY_BACK:
+                raise _Mismatch
+            canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
+            value = wire.get("message", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["message"] = value
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_ERROR_0, "", unknown)
+            if unknown:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_ERROR), _EMPTY)
+                }
+            return canonical
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
+        pass
+    raise _rt.explain(wire, _CHECKS_ERROR, DIALECT, SHAPE_ERROR)
+
+
+def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Encode a canonical error as Model Context Protocol (tools, 2026-07-28); lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_ERROR)
+    losses: list[_rt.Loss] = []
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
+    try:
+        wire_category = canonical.get("category")
+        if wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
+            _rt.report(
+                losses,
+                strict,
+                "error.category_dropped",
+                "/category",
+                DIALECT,
+                "the kind of error (its type): absent, or one the target lacks; sent as -32603",
+            )
+            wire_category = -32603
+        else:
+            wire_category = _VALUES_ERROR_0_CATEGORY[wire_category]
+        wire_message = canonical["message"] if "message" in canonical else _rt.missing("message")
+        wire = {"code": wire_category, "message": wire_message}
+        if canonical.get("param") is not None:
+            _rt.report(
+                losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names"
+            )
+        if canonical.get("code") is not None:
+            _rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code")
+        if own:
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
+        raise _rt.CanonicalError(SHAPE_ERROR, exc) from None
 
 
 # --- tool_definition ---------------------------------------------------------------------
@@ -638,11 +719,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
 
 # --- the converters by shape (the dialect object's decoders and encoders) --------------
 DECODERS: dict[str, _Decoder] = {
+    "error": decode_error,
     "tool_definition": decode_tool_definition,
     "tool_call": decode_tool_call,
     "tool_result": decode_tool_result,
 }
 ENCODERS: dict[str, _Encoder] = {
+    "error": encode_error,
     "tool_definition": encode_tool_definition,
     "tool_call": encode_tool_call,
     "tool_result": encode_tool_result,

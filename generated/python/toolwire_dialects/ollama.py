@@ -23,14 +23,16 @@ from ._dialect import Encoder as _Encoder
 from ._runtime import Encoded, IdMap
 
 if TYPE_CHECKING:  # types only: importing them would cost every first conversion
-    from .canonical_types import Request, Response, ToolCall, ToolDefinition, ToolResult
+    from .canonical_types import ApiError, Request, Response, ToolCall, ToolDefinition, ToolResult
 
 __all__ = [
+    "decode_error",
     "decode_request",
     "decode_response",
     "decode_tool_call",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_error",
     "encode_request",
     "encode_response",
     "encode_tool_call",
@@ -44,18 +46,22 @@ __all__ = [
 DIALECT = "ollama"
 TITLE = "Ollama native chat API (/api/chat)"
 SHAPES = (
+    "error",
     "tool_definition",
     "tool_call",
     "tool_result",
 )
 # Canonical fields this dialect leaves out because the other side can derive them.
-DERIVABLE: dict[str, tuple[str, ...]] = {}
+DERIVABLE: dict[str, tuple[str, ...]] = {
+    "error": ("status",),
+}
 # Canonical values a variant carries without a field (they decode as the field left out).
 EQUIVALENT: dict[str, dict[str, Any]] = {}
 # Canonical values this dialect says by leaving the shape out (no value, no loss).
 ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "error": ({"message": ("/error",)},),
     "tool_definition": (
         {
             "name": ("/function/name",),
@@ -79,6 +85,63 @@ _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
 class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
+
+
+# --- error -------------------------------------------------------------------------------
+
+SHAPE_ERROR = "error"
+_CHECKS_ERROR: tuple[tuple[tuple[str, str, Any], ...], ...] = ((("", "object", None), ("/error", "string", None)),)
+_KNOWN_ERROR_0 = frozenset(("error",))
+
+
+def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
+    """Decode one Ollama native chat API (/api/chat) error into the canonical dict."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_ERROR)
+    canonical: dict[str, Any]
+    unknown: dict[str, Any] | None
+    try:
+        if type(wire) is dict and "error" in wire:
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            value = wire.get("error", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["message"] = value
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_ERROR_0, "", unknown)
+            if unknown:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_ERROR), _EMPTY)
+                }
+            return canonical
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
+        pass
+    raise _rt.explain(wire, _CHECKS_ERROR, DIALECT, SHAPE_ERROR)
+
+
+def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Encode a canonical error as Ollama native chat API (/api/chat); lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_ERROR)
+    losses: list[_rt.Loss] = []
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    wire: Any  # the wire value the variant below builds: an object or a constant
+    try:
+        wire_message = canonical["message"] if "message" in canonical else _rt.missing("message")
+        wire = {"error": wire_message}
+        if canonical.get("category") is not None:
+            _rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type)")
+        if canonical.get("param") is not None:
+            _rt.report(
+                losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names"
+            )
+        if canonical.get("code") is not None:
+            _rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code")
+        if own:
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
+        raise _rt.CanonicalError(SHAPE_ERROR, exc) from None
 
 
 # --- tool_definition ---------------------------------------------------------------------
@@ -604,11 +667,13 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
 _CODECS = _conv.Codecs(
     DIALECT,
     {
+        "error": decode_error,
         "tool_definition": decode_tool_definition,
         "tool_call": decode_tool_call,
         "tool_result": decode_tool_result,
     },
     {
+        "error": encode_error,
         "tool_definition": encode_tool_definition,
         "tool_call": encode_tool_call,
         "tool_result": encode_tool_result,
@@ -1479,6 +1544,7 @@ def finish_reason_out(canonical: str) -> Any:
 
 # --- the converters by shape (the dialect object's decoders and encoders) --------------
 DECODERS: dict[str, _Decoder] = {
+    "error": decode_error,
     "tool_definition": decode_tool_definition,
     "tool_call": decode_tool_call,
     "tool_result": decode_tool_result,
@@ -1486,6 +1552,7 @@ DECODERS: dict[str, _Decoder] = {
     "response": decode_response,
 }
 ENCODERS: dict[str, _Encoder] = {
+    "error": encode_error,
     "tool_definition": encode_tool_definition,
     "tool_call": encode_tool_call,
     "tool_result": encode_tool_result,

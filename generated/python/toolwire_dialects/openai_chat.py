@@ -24,15 +24,17 @@ from ._runtime import Encoded, IdMap
 from ._runtime import loads as _loads
 
 if TYPE_CHECKING:  # types only: importing them would cost every first conversion
-    from .canonical_types import Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+    from .canonical_types import ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 
 __all__ = [
+    "decode_error",
     "decode_request",
     "decode_response",
     "decode_tool_call",
     "decode_tool_choice",
     "decode_tool_definition",
     "decode_tool_result",
+    "encode_error",
     "encode_request",
     "encode_response",
     "encode_tool_call",
@@ -47,6 +49,7 @@ __all__ = [
 DIALECT = "openai_chat"
 TITLE = "OpenAI Chat Completions"
 SHAPES = (
+    "error",
     "tool_definition",
     "tool_choice",
     "tool_call",
@@ -54,6 +57,7 @@ SHAPES = (
 )
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
+    "error": ("status",),
     "tool_result": ("name",),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
@@ -62,6 +66,14 @@ EQUIVALENT: dict[str, dict[str, Any]] = {}
 ABSENT: dict[str, dict[str, Any]] = {}
 # Where each variant spells each canonical field: its pointer, then its other spellings.
 POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
+    "error": (
+        {
+            "category": ("/error/type",),
+            "message": ("/error/message",),
+            "param": ("/error/param",),
+            "code": ("/error/code",),
+        },
+    ),
     "tool_definition": (
         {
             "name": ("/function/name",),
@@ -100,6 +112,147 @@ _ID_OK = _rt.id_checker(_IDS.pattern, _IDS_SEEN)
 
 class _Mismatch(Exception):
     """An assumption of the straight-line decoder failed; explain() names the pointer."""
+
+
+# --- error -------------------------------------------------------------------------------
+
+SHAPE_ERROR = "error"
+_CHECKS_ERROR: tuple[tuple[tuple[str, str, Any], ...], ...] = (
+    (
+        ("", "object", None),
+        ("/error", "object", None),
+        (
+            "/error/type",
+            "values",
+            (
+                "invalid_request_error",
+                "insufficient_quota",
+                "rate_limit_error",
+                "server_error",
+                "service_unavailable_error",
+            ),
+        ),
+        ("/error/message", "string", None),
+        ("/error/param", "optional", "string"),
+        ("/error/code", "optional", "string"),
+    ),
+)
+_KNOWN_ERROR_0 = frozenset(("error",))
+_KNOWN_ERROR_0_ERROR = frozenset(("code", "message", "param", "type"))
+_VALUES_ERROR_0_CATEGORY = {
+    "invalid_request": "invalid_request_error",
+    "billing": "insufficient_quota",
+    "rate_limit": "rate_limit_error",
+    "server": "server_error",
+    "overloaded": "service_unavailable_error",
+}
+_VALUES_ERROR_0_CATEGORY_BACK = {
+    "invalid_request_error": "invalid_request",
+    "insufficient_quota": "billing",
+    "rate_limit_error": "rate_limit",
+    "server_error": "server",
+    "service_unavailable_error": "overloaded",
+}
+
+
+def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
+    """Decode one OpenAI Chat Completions error into the canonical dict."""
+    wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_ERROR)
+    canonical: dict[str, Any]
+    forms: dict[str, Any]
+    unknown: dict[str, Any] | None
+    try:
+        if (
+            type(wire) is dict
+            and type(wire.get("error")) is dict
+            and "type" in wire["error"]
+            and "message" in wire["error"]
+        ):
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_error = wire.get("error", _MISSING)
+            if type(wire_error) is not dict:
+                raise _Mismatch
+            value = wire_error.get("type", _MISSING)
+            if type(value) is not str or value not in _VALUES_ERROR_0_CATEGORY_BACK:
+                raise _Mismatch
+            canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
+            value = wire_error.get("message", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["message"] = value
+            value = wire_error.get("param", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/error/param": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["param"] = value
+            value = wire_error.get("code", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/error/code": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["code"] = value
+            if len(wire) != 1:
+                unknown = _rt.unknown_fields(wire, _KNOWN_ERROR_0, "", unknown)
+            if not wire_error.keys() <= _KNOWN_ERROR_0_ERROR:
+                unknown = _rt.unknown_fields(wire_error, _KNOWN_ERROR_0_ERROR, "/error", unknown)
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_ERROR), forms)
+                }
+            return canonical
+    except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
+        pass
+    raise _rt.explain(wire, _CHECKS_ERROR, DIALECT, SHAPE_ERROR)
+
+
+def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = None) -> Encoded:
+    """Encode a canonical error as OpenAI Chat Completions; lists what it cannot carry."""
+    canonical = value if type(value) is dict else _rt.as_canonical(value, SHAPE_ERROR)
+    losses: list[_rt.Loss] = []
+    extensions = canonical.get("extensions")
+    own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
+    wire: Any  # the wire value the variant below builds: an object or a constant
+    try:
+        wire_category = canonical.get("category")
+        if wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
+            _rt.report(
+                losses,
+                strict,
+                "error.category_dropped",
+                "/category",
+                DIALECT,
+                "the kind of error (its type): absent, or one the target lacks; sent as server_error",
+            )
+            wire_category = "server_error"
+        else:
+            wire_category = _VALUES_ERROR_0_CATEGORY[wire_category]
+        wire_message = canonical["message"] if "message" in canonical else _rt.missing("message")
+        wire_param = canonical.get("param")
+        if wire_param is None:
+            wire_param = None if forms.get("/error/param") == "null" else _MISSING
+        wire_code = canonical.get("code")
+        if wire_code is None:
+            wire_code = None if forms.get("/error/code") == "null" else _MISSING
+        wire = {"error": {"type": wire_category, "message": wire_message}}
+        if wire_param is not _MISSING:
+            wire["error"]["param"] = wire_param
+        if wire_code is not _MISSING:
+            wire["error"]["code"] = wire_code
+        if own:
+            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+        return _tuple_new(Encoded, (wire, losses))
+    except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
+        raise _rt.CanonicalError(SHAPE_ERROR, exc) from None
 
 
 # --- tool_definition ---------------------------------------------------------------------
@@ -1012,12 +1165,14 @@ def inject(payload: Any, parts: dict[str, Any], *, strict: bool = False, id_map:
 _CODECS = _conv.Codecs(
     DIALECT,
     {
+        "error": decode_error,
         "tool_definition": decode_tool_definition,
         "tool_choice": decode_tool_choice,
         "tool_call": decode_tool_call,
         "tool_result": decode_tool_result,
     },
     {
+        "error": encode_error,
         "tool_definition": encode_tool_definition,
         "tool_choice": encode_tool_choice,
         "tool_call": encode_tool_call,
@@ -2422,6 +2577,7 @@ def finish_reason_out(canonical: str) -> Any:
 
 # --- the converters by shape (the dialect object's decoders and encoders) --------------
 DECODERS: dict[str, _Decoder] = {
+    "error": decode_error,
     "tool_definition": decode_tool_definition,
     "tool_choice": decode_tool_choice,
     "tool_call": decode_tool_call,
@@ -2430,6 +2586,7 @@ DECODERS: dict[str, _Decoder] = {
     "response": decode_response,
 }
 ENCODERS: dict[str, _Encoder] = {
+    "error": encode_error,
     "tool_definition": encode_tool_definition,
     "tool_choice": encode_tool_choice,
     "tool_call": encode_tool_call,

@@ -33,6 +33,7 @@ const EXPECT = {
     string: [(v) => typeof v === "string", "a string"],
     nonempty: [(v) => typeof v === "string" && v !== "", "a non-empty string"],
     boolean: [(v) => typeof v === "boolean", "a boolean"],
+    integer: [(v) => typeof v === "number" && Number.isInteger(v), "an integer"],
     string_or_null: [(v) => v === null || typeof v === "string", "a string or null"],
     any: [(v) => v !== undefined, "a value"],
 };

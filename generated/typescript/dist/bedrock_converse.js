@@ -17,9 +17,10 @@ import * as P from "./_parts.js";
 import * as rt from "./_runtime.js";
 export const DIALECT = "bedrock_converse";
 export const TITLE = "Amazon Bedrock Converse";
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"];
+export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"];
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE = {
+    error: ["status"],
     tool_result: ["name"],
 };
 /** Canonical values a variant carries without a field (they decode as the field left out). */
@@ -28,6 +29,9 @@ export const EQUIVALENT = {};
 export const ABSENT = {};
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS = {
+    error: [
+        { "category": ["/__type"], "message": ["/message"] },
+    ],
     tool_definition: [
         {
             "name": ["/toolSpec/name"],
@@ -59,6 +63,129 @@ export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "
 const IDS = ID_POLICY;
 const IDS_SEEN = new Set(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
+// --- error -------------------------------------------------------------------------------
+const SHAPE_ERROR = "error";
+const CHECKS_ERROR = [
+    [
+        ["", "object", null],
+        [
+            "/__type",
+            "values",
+            [
+                "ValidationException",
+                "AccessDeniedException",
+                "ResourceNotFoundException",
+                "ThrottlingException",
+                "ModelTimeoutException",
+                "InternalServerException",
+                "ServiceUnavailableException",
+            ],
+        ],
+        ["/message", "string", null],
+    ]
+];
+const KNOWN_ERROR_0 = new Set(["__type", "message"]);
+const VALUES_ERROR_0_CATEGORY = new Map([
+    ["invalid_request", "ValidationException"],
+    ["permission", "AccessDeniedException"],
+    ["not_found", "ResourceNotFoundException"],
+    ["rate_limit", "ThrottlingException"],
+    ["timeout", "ModelTimeoutException"],
+    ["server", "InternalServerException"],
+    ["overloaded", "ServiceUnavailableException"],
+]);
+const VALUES_ERROR_0_CATEGORY_BACK = new Map([
+    ["ValidationException", "invalid_request"],
+    ["AccessDeniedException", "permission"],
+    ["ResourceNotFoundException", "not_found"],
+    ["ThrottlingException", "rate_limit"],
+    ["ModelTimeoutException", "timeout"],
+    ["InternalServerException", "server"],
+    ["ServiceUnavailableException", "overloaded"],
+]);
+/** Decode one Amazon Bedrock Converse error into the canonical object. */
+export function decodeError(payload, options = {}) {
+    const idMap = options.idMap ?? null;
+    const wire = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+    let canonical;
+    let unknown;
+    let value;
+    let nested;
+    let why;
+    let mintId = false;
+    try {
+        if (P.isObject(wire) && P.has(wire, "__type") && P.has(wire, "message")) {
+            canonical = {};
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("__type" in Object.prototype) ||
+                    Object.hasOwn(wire, "__type")) ? P.defined(wire["__type"]) : P.mismatch());
+            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value))
+                throw P.MISMATCH;
+            canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("message" in Object.prototype) ||
+                    Object.hasOwn(wire, "message")) ? P.defined(wire["message"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["message"] = value;
+            if (P.size(wire) !== 2) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+            }
+            if (unknown !== null && Object.keys(unknown).length > 0) {
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), P.EMPTY) };
+            }
+            return canonical;
+        }
+    }
+    catch (exc) {
+        if (!P.quiet(exc))
+            throw exc;
+    }
+    throw rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR);
+}
+/**
+ * Encode a canonical error as Amazon Bedrock Converse; lists what it cannot carry.
+ */
+export function encodeError(value, options = {}) {
+    const strict = options.strict ?? false;
+    const idMap = options.idMap ?? null;
+    let canonical = rt.asCanonical(value, SHAPE_ERROR);
+    const losses = [];
+    const extensions = canonical["extensions"];
+    const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
+    let wire; // the wire value the variant below builds: an object or a constant
+    try {
+        let wireCategory = P.or(canonical["category"], null);
+        if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+            rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type): absent, or one the target lacks; sent as InternalServerException");
+            wireCategory = "InternalServerException";
+        }
+        else {
+            wireCategory = VALUES_ERROR_0_CATEGORY.get(wireCategory);
+        }
+        const wireMessage = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("message" in Object.prototype) ||
+            Object.hasOwn(canonical, "message")) ? canonical["message"] : undefined) : P.notObject(canonical), "message");
+        wire = { "__type": wireCategory, "message": wireMessage };
+        if (canonical["param"] != null) {
+            rt.report(losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names");
+        }
+        if (canonical["code"] != null) {
+            rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code");
+        }
+        if (own !== P.EMPTY && Object.keys(own).length > 0)
+            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+        return new rt.Encoded(wire, losses);
+    }
+    catch (exc) {
+        if (P.invalid(exc))
+            throw new rt.CanonicalError(SHAPE_ERROR, exc);
+        throw exc;
+    }
+}
 // --- tool_definition ---------------------------------------------------------------------
 const SHAPE_TOOL_DEFINITION = "tool_definition";
 const CHECKS_TOOL_DEFINITION = [
@@ -1096,12 +1223,14 @@ export function inject(payload, parts, options = {}) {
 const CONV_CODECS = {
     dialect: DIALECT,
     decode: {
+        "error": decodeError,
         "tool_definition": decodeToolDefinition,
         "tool_choice": decodeToolChoice,
         "tool_call": decodeToolCall,
         "tool_result": decodeToolResult,
     },
     encode: {
+        "error": encodeError,
         "tool_definition": encodeToolDefinition,
         "tool_choice": encodeToolChoice,
         "tool_call": encodeToolCall,
@@ -2641,6 +2770,7 @@ export function finishReasonOut(canonical) {
 }
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS = Object.freeze({
+    error: decodeError,
     tool_definition: decodeToolDefinition,
     tool_choice: decodeToolChoice,
     tool_call: decodeToolCall,
@@ -2649,6 +2779,7 @@ export const DECODERS = Object.freeze({
     response: decodeResponse,
 });
 export const ENCODERS = Object.freeze({
+    error: encodeError,
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
     tool_call: encodeToolCall,

@@ -4,7 +4,7 @@ import { type DialectName, type DialectShapes } from "./dialects.js";
 import { IdMap } from "./_runtime.js";
 import { type LossCode } from "./lossCodes.js";
 import type { Encoded } from "./_runtime.js";
-import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type { ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 import { ValueError } from "./streams/_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
 import * as bedrock_converse from "./bedrock_converse.js";
@@ -39,7 +39,7 @@ export declare const DIALECTS: Readonly<{
     openai_chat: typeof openai_chat;
     openai_responses: typeof openai_responses;
 }>;
-export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result"];
+export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result", "error"];
 /** Whole payloads, for the dialects that map conversations. */
 export declare const WHOLE: readonly ["request", "response"];
 /** A shape convert(), decoder() and encoder() take: a tool part or a whole payload. */
@@ -52,6 +52,7 @@ export interface CanonicalTypes {
     tool_choice: ToolChoice;
     tool_call: ToolCall;
     tool_result: ToolResult;
+    error: ApiError;
     request: Request;
     response: Response;
 }

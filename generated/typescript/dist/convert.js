@@ -32,12 +32,13 @@ export const DIALECTS = Object.freeze({
     openai_chat: openai_chat,
     openai_responses: openai_responses,
 });
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"];
+export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result", "error"];
 /** Whole payloads, for the dialects that map conversations. */
 export const WHOLE = ["request", "response"];
 /** The options each dialect's encoder of each shape takes beyond strict and idMap. */
 const OPTIONS = {
     anthropic_messages: {
+        error: [],
         tool_definition: [],
         tool_choice: [],
         tool_call: [],
@@ -46,6 +47,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     bedrock_converse: {
+        error: [],
         tool_definition: [],
         tool_choice: [],
         tool_call: [],
@@ -54,6 +56,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     cohere_v2: {
+        error: [],
         tool_definition: [],
         tool_choice: [],
         tool_call: [],
@@ -62,6 +65,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     gemini: {
+        error: [],
         tool_definition: ["schemaProfile"],
         tool_choice: [],
         tool_call: [],
@@ -70,6 +74,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     gemini_interactions: {
+        error: [],
         tool_definition: [],
         tool_choice: [],
         tool_call: [],
@@ -78,11 +83,13 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     mcp: {
+        error: [],
         tool_definition: [],
         tool_call: [],
         tool_result: [],
     },
     mistral: {
+        error: [],
         tool_definition: [],
         tool_choice: [],
         tool_call: [],
@@ -91,6 +98,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     ollama: {
+        error: [],
         tool_definition: [],
         tool_call: [],
         tool_result: [],
@@ -98,6 +106,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     openai_chat: {
+        error: [],
         tool_definition: ["strictSchema"],
         tool_choice: [],
         tool_call: [],
@@ -106,6 +115,7 @@ const OPTIONS = {
         response: ["reasoningAsText", "model"],
     },
     openai_responses: {
+        error: [],
         tool_definition: ["strictSchema"],
         tool_choice: [],
         tool_call: [],

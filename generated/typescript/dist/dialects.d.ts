@@ -17,16 +17,16 @@ export { Registry } from "./_dialect.js";
 export type DialectName = "anthropic_messages" | "bedrock_converse" | "cohere_v2" | "gemini" | "gemini_interactions" | "mcp" | "mistral" | "ollama" | "openai_chat" | "openai_responses";
 /** The shapes each dialect converts: its tool parts, and `request`/`response` where it maps conversations. */
 export interface DialectShapes {
-    anthropic_messages: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    bedrock_converse: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    cohere_v2: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    gemini: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    gemini_interactions: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    mcp: "tool_definition" | "tool_call" | "tool_result";
-    mistral: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    ollama: "tool_definition" | "tool_call" | "tool_result" | "request" | "response";
-    openai_chat: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
-    openai_responses: "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    anthropic_messages: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    bedrock_converse: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    cohere_v2: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    gemini: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    gemini_interactions: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    mcp: "error" | "tool_definition" | "tool_call" | "tool_result";
+    mistral: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    ollama: "error" | "tool_definition" | "tool_call" | "tool_result" | "request" | "response";
+    openai_chat: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
+    openai_responses: "error" | "tool_definition" | "tool_choice" | "tool_call" | "tool_result" | "request" | "response";
 }
 export declare const NAMES: readonly DialectName[];
 /** Every dialect by name, each object made when first asked for. */

@@ -18,7 +18,7 @@ import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
 export const DIALECT = "gemini";
 export const TITLE = "Google Gemini generateContent";
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"];
+export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"];
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE = {};
 /** Canonical values a variant carries without a field (they decode as the field left out). */
@@ -27,6 +27,9 @@ export const EQUIVALENT = {};
 export const ABSENT = {};
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS = {
+    error: [
+        { "status": ["/error/code"], "category": ["/error/status"], "message": ["/error/message"] },
+    ],
     tool_definition: [
         { "name": ["/name"], "description": ["/description"], "parameters": ["/parametersJsonSchema", "/parameters"] },
     ],
@@ -61,6 +64,185 @@ export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "
 const IDS = ID_POLICY;
 const IDS_SEEN = new Set(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
+// --- error -------------------------------------------------------------------------------
+const SHAPE_ERROR = "error";
+// proto JSON: the field names read in either spelling
+const PROTO_ERROR = { "error": { "code": null, "status": null, "message": null } };
+const CHECKS_ERROR = [
+    [
+        ["", "object", null],
+        ["/error", "object", null],
+        ["/error/code", "optional", "integer"],
+        [
+            "/error/status",
+            "values",
+            [
+                "INVALID_ARGUMENT",
+                "UNAUTHENTICATED",
+                "PERMISSION_DENIED",
+                "NOT_FOUND",
+                "RESOURCE_EXHAUSTED",
+                "INTERNAL",
+                "UNAVAILABLE",
+                "DEADLINE_EXCEEDED",
+            ],
+        ],
+        ["/error/message", "string", null],
+    ]
+];
+const KNOWN_ERROR_0 = new Set(["error"]);
+const KNOWN_ERROR_0_ERROR = new Set(["code", "message", "status"]);
+const VALUES_ERROR_0_CATEGORY = new Map([
+    ["invalid_request", "INVALID_ARGUMENT"],
+    ["authentication", "UNAUTHENTICATED"],
+    ["permission", "PERMISSION_DENIED"],
+    ["not_found", "NOT_FOUND"],
+    ["rate_limit", "RESOURCE_EXHAUSTED"],
+    ["server", "INTERNAL"],
+    ["overloaded", "UNAVAILABLE"],
+    ["timeout", "DEADLINE_EXCEEDED"],
+]);
+const VALUES_ERROR_0_CATEGORY_BACK = new Map([
+    ["INVALID_ARGUMENT", "invalid_request"],
+    ["UNAUTHENTICATED", "authentication"],
+    ["PERMISSION_DENIED", "permission"],
+    ["NOT_FOUND", "not_found"],
+    ["RESOURCE_EXHAUSTED", "rate_limit"],
+    ["INTERNAL", "server"],
+    ["UNAVAILABLE", "overloaded"],
+    ["DEADLINE_EXCEEDED", "timeout"],
+]);
+/** Decode one Google Gemini generateContent error into the canonical object. */
+export function decodeError(payload, options = {}) {
+    const idMap = options.idMap ?? null;
+    let wire = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+    let spelled;
+    [wire, spelled] = pj.decodeSpelling(wire, PROTO_ERROR, DIALECT, SHAPE_ERROR);
+    let canonical;
+    let forms;
+    let unknown;
+    let value;
+    let nested;
+    let why;
+    let mintId = false;
+    try {
+        if (P.isObject(wire) &&
+            P.isObject((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? wire["error"] : undefined)) &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? wire["error"] : undefined), "status") &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? wire["error"] : undefined), "message")) {
+            canonical = {};
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = {};
+            const wireError = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? P.defined(wire["error"]) : P.mismatch());
+            value = (P.isObject(wireError) ? ((Object.getPrototypeOf(wireError) === Object.prototype &&
+                !("code" in Object.prototype) ||
+                Object.hasOwn(wireError, "code")) ? wireError["code"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms["/error/code"] = "null";
+            }
+            else if ((typeof value !== "number" || !Number.isInteger(value))) {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["status"] = value;
+            }
+            value = (P.isObject(wireError) &&
+                (Object.getPrototypeOf(wireError) === Object.prototype &&
+                    !("status" in Object.prototype) ||
+                    Object.hasOwn(wireError, "status")) ? P.defined(wireError["status"]) : P.mismatch());
+            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value))
+                throw P.MISMATCH;
+            canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            value = (P.isObject(wireError) &&
+                (Object.getPrototypeOf(wireError) === Object.prototype &&
+                    !("message" in Object.prototype) ||
+                    Object.hasOwn(wireError, "message")) ? P.defined(wireError["message"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["message"] = value;
+            if (P.size(wire) !== 1) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+            }
+            if (!P.within(wireError, KNOWN_ERROR_0_ERROR)) {
+                unknown = rt.unknownFields(P.obj(wireError), KNOWN_ERROR_0_ERROR, "/error", unknown);
+            }
+            if (spelled !== null && Object.keys(spelled).length > 0)
+                Object.assign(forms, spelled);
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), forms) };
+            }
+            return canonical;
+        }
+    }
+    catch (exc) {
+        if (!P.quiet(exc))
+            throw exc;
+    }
+    throw pj.asSpelled(rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR), spelled);
+}
+/**
+ * Encode a canonical error as Google Gemini generateContent; lists what it cannot carry.
+ */
+export function encodeError(value, options = {}) {
+    const strict = options.strict ?? false;
+    const idMap = options.idMap ?? null;
+    let canonical = rt.asCanonical(value, SHAPE_ERROR);
+    const losses = [];
+    const extensions = canonical["extensions"];
+    const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
+    const forms = (own["forms"] ?? P.EMPTY);
+    let wire; // the wire value the variant below builds: an object or a constant
+    try {
+        let wireStatus = canonical["status"];
+        if (wireStatus == null) {
+            wireStatus = forms["/error/code"] === "null" ? null : undefined;
+        }
+        let wireCategory = P.or(canonical["category"], null);
+        if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+            rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type): absent, or one the target lacks; sent as INTERNAL");
+            wireCategory = "INTERNAL";
+        }
+        else {
+            wireCategory = VALUES_ERROR_0_CATEGORY.get(wireCategory);
+        }
+        const wireMessage = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("message" in Object.prototype) ||
+            Object.hasOwn(canonical, "message")) ? canonical["message"] : undefined) : P.notObject(canonical), "message");
+        wire = { "error": { "status": wireCategory, "message": wireMessage } };
+        if (wireStatus !== undefined)
+            P.put(P.sub(wire, "error"), "code", wireStatus);
+        if (canonical["param"] != null) {
+            rt.report(losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names");
+        }
+        if (canonical["code"] != null) {
+            rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code");
+        }
+        if (own !== P.EMPTY && Object.keys(own).length > 0)
+            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+        if (Object.keys(forms).length > 0)
+            wire = pj.encodeSpelling(wire, forms);
+        return new rt.Encoded(wire, losses);
+    }
+    catch (exc) {
+        if (P.invalid(exc))
+            throw new rt.CanonicalError(SHAPE_ERROR, exc);
+        throw exc;
+    }
+}
 // --- tool_definition ---------------------------------------------------------------------
 const SHAPE_TOOL_DEFINITION = "tool_definition";
 // proto JSON: the field names read in either spelling
@@ -1117,12 +1299,14 @@ export function inject(payload, parts, options = {}) {
 const CONV_CODECS = {
     dialect: DIALECT,
     decode: {
+        "error": decodeError,
         "tool_definition": decodeToolDefinition,
         "tool_choice": decodeToolChoice,
         "tool_call": decodeToolCall,
         "tool_result": decodeToolResult,
     },
     encode: {
+        "error": encodeError,
         "tool_definition": encodeToolDefinition,
         "tool_choice": encodeToolChoice,
         "tool_call": encodeToolCall,
@@ -3230,6 +3414,7 @@ export function finishReasonOut(canonical) {
 }
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS = Object.freeze({
+    error: decodeError,
     tool_definition: decodeToolDefinition,
     tool_choice: decodeToolChoice,
     tool_call: decodeToolCall,
@@ -3238,6 +3423,7 @@ export const DECODERS = Object.freeze({
     response: decodeResponse,
 });
 export const ENCODERS = Object.freeze({
+    error: encodeError,
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
     tool_call: encodeToolCall,

@@ -11,10 +11,10 @@
 import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
-import type { ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type { ApiError, ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
 export declare const DIALECT = "mcp";
 export declare const TITLE = "Model Context Protocol (tools, 2026-07-28)";
-export declare const SHAPES: readonly ["tool_definition", "tool_call", "tool_result"];
+export declare const SHAPES: readonly ["error", "tool_definition", "tool_call", "tool_result"];
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export declare const DERIVABLE: {
     readonly [shape: string]: readonly string[];
@@ -33,6 +33,17 @@ export declare const POINTERS: {
         readonly [field: string]: readonly string[];
     }[];
 };
+/** Decode one Model Context Protocol (tools, 2026-07-28) error into the canonical object. */
+export declare function decodeError(payload: unknown, options?: {
+    idMap?: rt.IdMap | null;
+}): ApiError;
+/**
+ * Encode a canonical error as Model Context Protocol (tools, 2026-07-28); lists what it cannot carry.
+ */
+export declare function encodeError(value: ApiError, options?: {
+    strict?: boolean;
+    idMap?: rt.IdMap | null;
+}): rt.Encoded;
 /** Decode one Model Context Protocol (tools, 2026-07-28) tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;

@@ -11,10 +11,10 @@
 import type { Decoder, Encoder } from "./_dialect.js";
 import type { JsonObject } from "./_errors.js";
 import * as rt from "./_runtime.js";
-import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type { ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
 export declare const DIALECT = "openai_chat";
 export declare const TITLE = "OpenAI Chat Completions";
-export declare const SHAPES: readonly ["tool_definition", "tool_choice", "tool_call", "tool_result"];
+export declare const SHAPES: readonly ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"];
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export declare const DERIVABLE: {
     readonly [shape: string]: readonly string[];
@@ -36,6 +36,17 @@ export declare const POINTERS: {
 export declare const ID_PATTERN = "^[\\x21-\\x7e]{1,40}$";
 /** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
 export declare const ID_POLICY: rt.IdPolicy;
+/** Decode one OpenAI Chat Completions error into the canonical object. */
+export declare function decodeError(payload: unknown, options?: {
+    idMap?: rt.IdMap | null;
+}): ApiError;
+/**
+ * Encode a canonical error as OpenAI Chat Completions; lists what it cannot carry.
+ */
+export declare function encodeError(value: ApiError, options?: {
+    strict?: boolean;
+    idMap?: rt.IdMap | null;
+}): rt.Encoded;
 /** Decode one OpenAI Chat Completions tool_definition into the canonical object. */
 export declare function decodeToolDefinition(payload: unknown, options?: {
     idMap?: rt.IdMap | null;

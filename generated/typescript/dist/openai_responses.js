@@ -17,9 +17,10 @@ import * as P from "./_parts.js";
 import * as rt from "./_runtime.js";
 export const DIALECT = "openai_responses";
 export const TITLE = "OpenAI Responses";
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"];
+export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"];
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE = {
+    error: ["status"],
     tool_result: ["name"],
 };
 /** Canonical values a variant carries without a field (they decode as the field left out). */
@@ -30,6 +31,9 @@ export const EQUIVALENT = {
 export const ABSENT = {};
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS = {
+    error: [
+        { "category": ["/error/type"], "message": ["/error/message"], "param": ["/error/param"], "code": ["/error/code"] },
+    ],
     tool_definition: [
         { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
         { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
@@ -62,6 +66,177 @@ export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "
 const IDS = ID_POLICY;
 const IDS_SEEN = new Set(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
+// --- error -------------------------------------------------------------------------------
+const SHAPE_ERROR = "error";
+const CHECKS_ERROR = [
+    [
+        ["", "object", null],
+        ["/error", "object", null],
+        [
+            "/error/type",
+            "values",
+            ["invalid_request_error", "insufficient_quota", "rate_limit_error", "server_error", "service_unavailable_error"],
+        ],
+        ["/error/message", "string", null],
+        ["/error/param", "optional", "string"],
+        ["/error/code", "optional", "string"],
+    ]
+];
+const KNOWN_ERROR_0 = new Set(["error"]);
+const KNOWN_ERROR_0_ERROR = new Set(["code", "message", "param", "type"]);
+const VALUES_ERROR_0_CATEGORY = new Map([
+    ["invalid_request", "invalid_request_error"],
+    ["billing", "insufficient_quota"],
+    ["rate_limit", "rate_limit_error"],
+    ["server", "server_error"],
+    ["overloaded", "service_unavailable_error"],
+]);
+const VALUES_ERROR_0_CATEGORY_BACK = new Map([
+    ["invalid_request_error", "invalid_request"],
+    ["insufficient_quota", "billing"],
+    ["rate_limit_error", "rate_limit"],
+    ["server_error", "server"],
+    ["service_unavailable_error", "overloaded"],
+]);
+/** Decode one OpenAI Responses error into the canonical object. */
+export function decodeError(payload, options = {}) {
+    const idMap = options.idMap ?? null;
+    const wire = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+    let canonical;
+    let forms;
+    let unknown;
+    let value;
+    let nested;
+    let why;
+    let mintId = false;
+    try {
+        if (P.isObject(wire) &&
+            P.isObject((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? wire["error"] : undefined)) &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? wire["error"] : undefined), "type") &&
+            P.has((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? wire["error"] : undefined), "message")) {
+            canonical = {};
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = P.EMPTY;
+            const wireError = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("error" in Object.prototype) ||
+                    Object.hasOwn(wire, "error")) ? P.defined(wire["error"]) : P.mismatch());
+            value = (P.isObject(wireError) &&
+                (Object.getPrototypeOf(wireError) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(wireError, "type")) ? P.defined(wireError["type"]) : P.mismatch());
+            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value))
+                throw P.MISMATCH;
+            canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            value = (P.isObject(wireError) &&
+                (Object.getPrototypeOf(wireError) === Object.prototype &&
+                    !("message" in Object.prototype) ||
+                    Object.hasOwn(wireError, "message")) ? P.defined(wireError["message"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["message"] = value;
+            value = (P.isObject(wireError) ? ((Object.getPrototypeOf(wireError) === Object.prototype &&
+                !("param" in Object.prototype) ||
+                Object.hasOwn(wireError, "param")) ? wireError["param"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/error/param", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["param"] = value;
+            }
+            value = (P.isObject(wireError) ? ((Object.getPrototypeOf(wireError) === Object.prototype &&
+                !("code" in Object.prototype) ||
+                Object.hasOwn(wireError, "code")) ? wireError["code"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/error/code", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["code"] = value;
+            }
+            if (P.size(wire) !== 1) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+            }
+            if (!P.within(wireError, KNOWN_ERROR_0_ERROR)) {
+                unknown = rt.unknownFields(P.obj(wireError), KNOWN_ERROR_0_ERROR, "/error", unknown);
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), forms) };
+            }
+            return canonical;
+        }
+    }
+    catch (exc) {
+        if (!P.quiet(exc))
+            throw exc;
+    }
+    throw rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR);
+}
+/**
+ * Encode a canonical error as OpenAI Responses; lists what it cannot carry.
+ */
+export function encodeError(value, options = {}) {
+    const strict = options.strict ?? false;
+    const idMap = options.idMap ?? null;
+    let canonical = rt.asCanonical(value, SHAPE_ERROR);
+    const losses = [];
+    const extensions = canonical["extensions"];
+    const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
+    const forms = (own["forms"] ?? P.EMPTY);
+    let wire; // the wire value the variant below builds: an object or a constant
+    try {
+        let wireCategory = P.or(canonical["category"], null);
+        if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+            rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type): absent, or one the target lacks; sent as server_error");
+            wireCategory = "server_error";
+        }
+        else {
+            wireCategory = VALUES_ERROR_0_CATEGORY.get(wireCategory);
+        }
+        const wireMessage = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("message" in Object.prototype) ||
+            Object.hasOwn(canonical, "message")) ? canonical["message"] : undefined) : P.notObject(canonical), "message");
+        let wireParam = canonical["param"];
+        if (wireParam == null) {
+            wireParam = forms["/error/param"] === "null" ? null : undefined;
+        }
+        let wireCode = canonical["code"];
+        if (wireCode == null) {
+            wireCode = forms["/error/code"] === "null" ? null : undefined;
+        }
+        wire = { "error": { "type": wireCategory, "message": wireMessage } };
+        if (wireParam !== undefined)
+            P.put(P.sub(wire, "error"), "param", wireParam);
+        if (wireCode !== undefined)
+            P.put(P.sub(wire, "error"), "code", wireCode);
+        if (own !== P.EMPTY && Object.keys(own).length > 0)
+            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+        return new rt.Encoded(wire, losses);
+    }
+    catch (exc) {
+        if (P.invalid(exc))
+            throw new rt.CanonicalError(SHAPE_ERROR, exc);
+        throw exc;
+    }
+}
 // --- tool_definition ---------------------------------------------------------------------
 const SHAPE_TOOL_DEFINITION = "tool_definition";
 const CHECKS_TOOL_DEFINITION = [
@@ -1350,12 +1525,14 @@ export function inject(payload, parts, options = {}) {
 const CONV_CODECS = {
     dialect: DIALECT,
     decode: {
+        "error": decodeError,
         "tool_definition": decodeToolDefinition,
         "tool_choice": decodeToolChoice,
         "tool_call": decodeToolCall,
         "tool_result": decodeToolResult,
     },
     encode: {
+        "error": encodeError,
         "tool_definition": encodeToolDefinition,
         "tool_choice": encodeToolChoice,
         "tool_call": encodeToolCall,
@@ -3071,6 +3248,7 @@ export function finishReasonOut(canonical) {
 }
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS = Object.freeze({
+    error: decodeError,
     tool_definition: decodeToolDefinition,
     tool_choice: decodeToolChoice,
     tool_call: decodeToolCall,
@@ -3079,6 +3257,7 @@ export const DECODERS = Object.freeze({
     response: decodeResponse,
 });
 export const ENCODERS = Object.freeze({
+    error: encodeError,
     tool_definition: encodeToolDefinition,
     tool_choice: encodeToolChoice,
     tool_call: encodeToolCall,

@@ -35,6 +35,7 @@ const EXPECT: { [kind: string]: readonly [(v: unknown) => boolean, string] } = {
   string: [(v) => typeof v === "string", "a string"],
   nonempty: [(v) => typeof v === "string" && v !== "", "a non-empty string"],
   boolean: [(v) => typeof v === "boolean", "a boolean"],
+  integer: [(v) => typeof v === "number" && Number.isInteger(v), "an integer"],
   string_or_null: [(v) => v === null || typeof v === "string", "a string or null"],
   any: [(v) => v !== undefined, "a value"],
 };

@@ -20,13 +20,16 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
-import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type {
+  ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+} from "./types/canonical.js";
 
 export const DIALECT = "cohere_v2";
 export const TITLE = "Cohere Chat v2";
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
+export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE: { readonly [shape: string]: readonly string[] } = {
+  error: ["status"],
   tool_result: ["name"],
 };
 /** Canonical values a variant carries without a field (they decode as the field left out). */
@@ -38,6 +41,9 @@ export const ABSENT: { readonly [shape: string]: JsonObject } = {
 };
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS: { readonly [shape: string]: readonly { readonly [field: string]: readonly string[] }[] } = {
+  error: [
+    { "message": ["/message"] },
+  ],
   tool_definition: [
     { "name": ["/function/name"], "description": ["/function/description"], "parameters": ["/function/parameters"] },
   ],
@@ -62,6 +68,98 @@ export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "
 const IDS = ID_POLICY;
 const IDS_SEEN = new Set<string>(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
+
+
+// --- error -------------------------------------------------------------------------------
+
+const SHAPE_ERROR = "error";
+const CHECKS_ERROR: P.Checks = [[["", "object", null], ["/message", "string", null]]];
+const KNOWN_ERROR_0: ReadonlySet<string> = new Set(["message"]);
+
+/** Decode one Cohere Chat v2 error into the canonical object. */
+export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ApiError {
+  const idMap = options.idMap ?? null;
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+  let canonical: JsonObject;
+  let unknown: JsonObject | null;
+  let value: unknown;
+  let nested: unknown;
+  let why: string | null;
+  let mintId = false;
+  try {
+    if (P.isObject(wire) && P.has(wire, "message")) {
+      canonical = {};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(wire, "message")
+        ) ? P.defined(wire["message"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["message"] = value;
+      if (P.size(wire) !== 1) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+      }
+      if (unknown !== null && Object.keys(unknown).length > 0) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), P.EMPTY) };
+      }
+      return canonical as ApiError;
+    }
+  } catch (exc) {
+    if (!P.quiet(exc)) throw exc;
+  }
+  throw rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR);
+}
+
+/**
+ * Encode a canonical error as Cohere Chat v2; lists what it cannot carry.
+ */
+export function encodeError(
+  value: ApiError,
+  options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
+): rt.Encoded {
+  const strict = options.strict ?? false;
+  const idMap = options.idMap ?? null;
+  let canonical = rt.asCanonical(value, SHAPE_ERROR);
+  const losses: rt.Loss[] = [];
+  const extensions = canonical["extensions"];
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
+  let wire: unknown; // the wire value the variant below builds: an object or a constant
+  try {
+    const wireMessage: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(canonical, "message")
+        ) ? canonical["message"] : undefined
+      ) : P.notObject(canonical),
+      "message",
+    );
+    wire = { "message": wireMessage };
+    if (canonical["category"] != null) {
+      rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type)");
+    }
+    if (canonical["param"] != null) {
+      rt.report(losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names");
+    }
+    if (canonical["code"] != null) {
+      rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code");
+    }
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    return new rt.Encoded(wire, losses);
+  } catch (exc) {
+    if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_ERROR, exc);
+    throw exc;
+  }
+}
 
 
 // --- tool_definition ---------------------------------------------------------------------
@@ -990,12 +1088,14 @@ export function inject(
 const CONV_CODECS: conv.Codecs = {
   dialect: DIALECT,
   decode: {
+    "error": decodeError,
     "tool_definition": decodeToolDefinition,
     "tool_choice": decodeToolChoice,
     "tool_call": decodeToolCall,
     "tool_result": decodeToolResult,
   },
   encode: {
+    "error": encodeError,
     "tool_definition": encodeToolDefinition,
     "tool_choice": encodeToolChoice,
     "tool_call": encodeToolCall,
@@ -2692,6 +2792,7 @@ export function finishReasonOut(canonical: string): unknown {
 
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  error: decodeError,
   tool_definition: decodeToolDefinition,
   tool_choice: decodeToolChoice,
   tool_call: decodeToolCall,
@@ -2700,6 +2801,7 @@ export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
   response: decodeResponse,
 });
 export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  error: encodeError,
   tool_definition: encodeToolDefinition,
   tool_choice: encodeToolChoice,
   tool_call: encodeToolCall,

@@ -9,7 +9,9 @@ import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
 import { LOSS_CODES, type LossCode } from "./lossCodes.js";
 import type { Encoded } from "./_runtime.js";
 import { pyRepr } from "./_pytext.js";
-import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type {
+  ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+} from "./types/canonical.js";
 // Python's ValueError (a dialect, shape or option that does not exist): the runtime's one class.
 import { ValueError } from "./streams/_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
@@ -48,7 +50,7 @@ export const DIALECTS = Object.freeze({
   openai_chat: openai_chat,
   openai_responses: openai_responses,
 });
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
+export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result", "error"] as const;
 /** Whole payloads, for the dialects that map conversations. */
 export const WHOLE = ["request", "response"] as const;
 /** A shape convert(), decoder() and encoder() take: a tool part or a whole payload. */
@@ -61,6 +63,7 @@ export interface CanonicalTypes {
   tool_choice: ToolChoice;
   tool_call: ToolCall;
   tool_result: ToolResult;
+  error: ApiError;
   request: Request;
   response: Response;
 }
@@ -72,6 +75,7 @@ export type EncoderOf<S extends Shape> = (value: CanonicalTypes[S], options?: En
 /** The options each dialect's encoder of each shape takes beyond strict and idMap. */
 const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonly string[] } } = {
   anthropic_messages: {
+    error: [],
     tool_definition: [],
     tool_choice: [],
     tool_call: [],
@@ -80,6 +84,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   bedrock_converse: {
+    error: [],
     tool_definition: [],
     tool_choice: [],
     tool_call: [],
@@ -88,6 +93,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   cohere_v2: {
+    error: [],
     tool_definition: [],
     tool_choice: [],
     tool_call: [],
@@ -96,6 +102,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   gemini: {
+    error: [],
     tool_definition: ["schemaProfile"],
     tool_choice: [],
     tool_call: [],
@@ -104,6 +111,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   gemini_interactions: {
+    error: [],
     tool_definition: [],
     tool_choice: [],
     tool_call: [],
@@ -112,11 +120,13 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   mcp: {
+    error: [],
     tool_definition: [],
     tool_call: [],
     tool_result: [],
   },
   mistral: {
+    error: [],
     tool_definition: [],
     tool_choice: [],
     tool_call: [],
@@ -125,6 +135,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   ollama: {
+    error: [],
     tool_definition: [],
     tool_call: [],
     tool_result: [],
@@ -132,6 +143,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   openai_chat: {
+    error: [],
     tool_definition: ["strictSchema"],
     tool_choice: [],
     tool_call: [],
@@ -140,6 +152,7 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     response: ["reasoningAsText", "model"],
   },
   openai_responses: {
+    error: [],
     tool_definition: ["strictSchema"],
     tool_choice: [],
     tool_call: [],

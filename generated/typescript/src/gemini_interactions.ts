@@ -20,11 +20,13 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
-import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type {
+  ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+} from "./types/canonical.js";
 
 export const DIALECT = "gemini_interactions";
 export const TITLE = "Gemini Interactions";
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
+export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE: { readonly [shape: string]: readonly string[] } = {
   tool_result: ["name"],
@@ -37,6 +39,9 @@ export const ABSENT: { readonly [shape: string]: JsonObject } = {
 };
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS: { readonly [shape: string]: readonly { readonly [field: string]: readonly string[] }[] } = {
+  error: [
+    { "status": ["/error/code"], "category": ["/error/status"], "message": ["/error/message"] },
+  ],
   tool_definition: [
     { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
   ],
@@ -69,6 +74,237 @@ export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "
 const IDS = ID_POLICY;
 const IDS_SEEN = new Set<string>(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
+
+
+// --- error -------------------------------------------------------------------------------
+
+const SHAPE_ERROR = "error";
+const CHECKS_ERROR: P.Checks = [
+  [
+    ["", "object", null],
+    ["/error", "object", null],
+    ["/error/code", "optional", "integer"],
+    [
+      "/error/status",
+      "values",
+      [
+        "INVALID_ARGUMENT",
+        "UNAUTHENTICATED",
+        "PERMISSION_DENIED",
+        "NOT_FOUND",
+        "RESOURCE_EXHAUSTED",
+        "INTERNAL",
+        "UNAVAILABLE",
+        "DEADLINE_EXCEEDED",
+      ],
+    ],
+    ["/error/message", "string", null],
+  ]
+];
+const KNOWN_ERROR_0: ReadonlySet<string> = new Set(["error"]);
+const KNOWN_ERROR_0_ERROR: ReadonlySet<string> = new Set(["code", "message", "status"]);
+const VALUES_ERROR_0_CATEGORY = new Map<unknown, unknown>(
+  [
+    ["invalid_request", "INVALID_ARGUMENT"],
+    ["authentication", "UNAUTHENTICATED"],
+    ["permission", "PERMISSION_DENIED"],
+    ["not_found", "NOT_FOUND"],
+    ["rate_limit", "RESOURCE_EXHAUSTED"],
+    ["server", "INTERNAL"],
+    ["overloaded", "UNAVAILABLE"],
+    ["timeout", "DEADLINE_EXCEEDED"],
+  ]
+);
+const VALUES_ERROR_0_CATEGORY_BACK = new Map<unknown, unknown>(
+  [
+    ["INVALID_ARGUMENT", "invalid_request"],
+    ["UNAUTHENTICATED", "authentication"],
+    ["PERMISSION_DENIED", "permission"],
+    ["NOT_FOUND", "not_found"],
+    ["RESOURCE_EXHAUSTED", "rate_limit"],
+    ["INTERNAL", "server"],
+    ["UNAVAILABLE", "overloaded"],
+    ["DEADLINE_EXCEEDED", "timeout"],
+  ]
+);
+
+/** Decode one Gemini Interactions error into the canonical object. */
+export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ApiError {
+  const idMap = options.idMap ?? null;
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+  let canonical: JsonObject;
+  let forms: JsonObject;
+  let unknown: JsonObject | null;
+  let value: unknown;
+  let nested: unknown;
+  let why: string | null;
+  let mintId = false;
+  try {
+    if (
+      P.isObject(wire) &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("error" in Object.prototype) ||
+            Object.hasOwn(wire, "error")
+          ) ? wire["error"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("error" in Object.prototype) ||
+            Object.hasOwn(wire, "error")
+          ) ? wire["error"] : undefined
+        ),
+        "status",
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("error" in Object.prototype) ||
+            Object.hasOwn(wire, "error")
+          ) ? wire["error"] : undefined
+        ),
+        "message",
+      )
+    ) {
+      canonical = {};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      const wireError = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("error" in Object.prototype) ||
+          Object.hasOwn(wire, "error")
+        ) ? P.defined(wire["error"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireError) ? (
+          (
+            Object.getPrototypeOf(wireError) === Object.prototype &&
+            !("code" in Object.prototype) ||
+            Object.hasOwn(wireError, "code")
+          ) ? wireError["code"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/error/code", "null");
+      } else if ((typeof value !== "number" || !Number.isInteger(value))) {
+        throw P.MISMATCH;
+      } else {
+        canonical["status"] = value;
+      }
+      value = (
+        P.isObject(wireError) &&
+        (
+          Object.getPrototypeOf(wireError) === Object.prototype &&
+          !("status" in Object.prototype) ||
+          Object.hasOwn(wireError, "status")
+        ) ? P.defined(wireError["status"]) : P.mismatch()
+      );
+      if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) throw P.MISMATCH;
+      canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+      value = (
+        P.isObject(wireError) &&
+        (
+          Object.getPrototypeOf(wireError) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(wireError, "message")
+        ) ? P.defined(wireError["message"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["message"] = value;
+      if (P.size(wire) !== 1) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+      }
+      if (!P.within(wireError, KNOWN_ERROR_0_ERROR)) {
+        unknown = rt.unknownFields(P.obj(wireError), KNOWN_ERROR_0_ERROR, "/error", unknown);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), forms) };
+      }
+      return canonical as ApiError;
+    }
+  } catch (exc) {
+    if (!P.quiet(exc)) throw exc;
+  }
+  throw rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR);
+}
+
+/**
+ * Encode a canonical error as Gemini Interactions; lists what it cannot carry.
+ */
+export function encodeError(
+  value: ApiError,
+  options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
+): rt.Encoded {
+  const strict = options.strict ?? false;
+  const idMap = options.idMap ?? null;
+  let canonical = rt.asCanonical(value, SHAPE_ERROR);
+  const losses: rt.Loss[] = [];
+  const extensions = canonical["extensions"];
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
+  const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
+  let wire: unknown; // the wire value the variant below builds: an object or a constant
+  try {
+    let wireStatus: unknown = canonical["status"];
+    if (wireStatus == null) {
+      wireStatus = forms["/error/code"] === "null" ? null : undefined;
+    }
+    let wireCategory: unknown = P.or(canonical["category"], null);
+    if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+      rt.report(
+        losses,
+        strict,
+        "error.category_dropped",
+        "/category",
+        DIALECT,
+        "the kind of error (its type): absent, or one the target lacks; sent as INTERNAL",
+      );
+      wireCategory = "INTERNAL";
+    } else {
+      wireCategory = VALUES_ERROR_0_CATEGORY.get(wireCategory);
+    }
+    const wireMessage: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(canonical, "message")
+        ) ? canonical["message"] : undefined
+      ) : P.notObject(canonical),
+      "message",
+    );
+    wire = { "error": { "status": wireCategory, "message": wireMessage } };
+    if (wireStatus !== undefined) P.put(P.sub(wire, "error"), "code", wireStatus);
+    if (canonical["param"] != null) {
+      rt.report(losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names");
+    }
+    if (canonical["code"] != null) {
+      rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code");
+    }
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    return new rt.Encoded(wire, losses);
+  } catch (exc) {
+    if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_ERROR, exc);
+    throw exc;
+  }
+}
 
 
 // --- tool_definition ---------------------------------------------------------------------
@@ -1388,12 +1624,14 @@ export function inject(
 const CONV_CODECS: conv.Codecs = {
   dialect: DIALECT,
   decode: {
+    "error": decodeError,
     "tool_definition": decodeToolDefinition,
     "tool_choice": decodeToolChoice,
     "tool_call": decodeToolCall,
     "tool_result": decodeToolResult,
   },
   encode: {
+    "error": encodeError,
     "tool_definition": encodeToolDefinition,
     "tool_choice": encodeToolChoice,
     "tool_call": encodeToolCall,
@@ -2994,6 +3232,7 @@ export function finishReasonOut(canonical: string): unknown {
 
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  error: decodeError,
   tool_definition: decodeToolDefinition,
   tool_choice: decodeToolChoice,
   tool_call: decodeToolCall,
@@ -3002,6 +3241,7 @@ export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
   response: decodeResponse,
 });
 export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  error: encodeError,
   tool_definition: encodeToolDefinition,
   tool_choice: encodeToolChoice,
   tool_call: encodeToolCall,

@@ -12,6 +12,8 @@ export type LossCode =
   | "cache.dropped"
   | "content.joined"
   | "content.json_as_text"
+  | "error.category_dropped"
+  | "error.detail_dropped"
   | "error.message_dropped"
   | "extension.field_dropped"
   | "extension.field_moved"
@@ -61,6 +63,8 @@ export const LOSS_CODES: Readonly<Record<LossCode, string>> = Object.freeze({
   "cache.dropped": "A prompt-cache breakpoint (cache_control, cachePoint) the target has no marker for.",
   "content.joined": "Several parts or blocks were sent as one string, one text or one JSON array.",
   "content.json_as_text": "A JSON part was sent as its JSON text.",
+  "error.category_dropped": "An error's kind the target cannot state: left out, or sent as its catch-all type.",
+  "error.detail_dropped": "A detail of an error (the parameter it names, its code) the target has no place for.",
   "error.message_dropped": "A source stream's error message: the target hears only that the stream ended in error.",
   "extension.field_dropped": "Another dialect's wire field (kept for its own round trip) the target has no place for.",
   "extension.field_moved": "A field kept for a round trip whose place no longer exists in the value written.",

@@ -18,13 +18,14 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
-import type { ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type { ApiError, ToolCall, ToolDefinition, ToolResult } from "./types/canonical.js";
 
 export const DIALECT = "mcp";
 export const TITLE = "Model Context Protocol (tools, 2026-07-28)";
-export const SHAPES = ["tool_definition", "tool_call", "tool_result"] as const;
+export const SHAPES = ["error", "tool_definition", "tool_call", "tool_result"] as const;
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE: { readonly [shape: string]: readonly string[] } = {
+  error: ["status"],
   tool_call: ["id"],
   tool_result: ["call_id", "name"],
 };
@@ -36,6 +37,9 @@ export const ABSENT: { readonly [shape: string]: JsonObject } = {
 };
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS: { readonly [shape: string]: readonly { readonly [field: string]: readonly string[] }[] } = {
+  error: [
+    { "category": ["/code"], "message": ["/message"] },
+  ],
   tool_definition: [
     { "name": ["/name"], "description": ["/description"], "parameters": ["/inputSchema"] },
   ],
@@ -51,6 +55,127 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
 const FORM_VARIANT_0 = "variant:0";
 const FORM_VARIANT_1 = "variant:1";
 const NO_VARIANT = -1; // no variant of the shape can carry the canonical value
+
+
+// --- error -------------------------------------------------------------------------------
+
+const SHAPE_ERROR = "error";
+const CHECKS_ERROR: P.Checks = [
+  [["", "object", null], ["/code", "values", [-32602, -32601, -32603]], ["/message", "string", null]]
+];
+const KNOWN_ERROR_0: ReadonlySet<string> = new Set(["code", "message"]);
+const VALUES_ERROR_0_CATEGORY = new Map<unknown, unknown>(
+  [["invalid_request", -32602], ["not_found", -32601], ["server", -32603]]
+);
+const VALUES_ERROR_0_CATEGORY_BACK = new Map<unknown, unknown>(
+  [[-32602, "invalid_request"], [-32601, "not_found"], [-32603, "server"]]
+);
+
+/** Decode one Model Context Protocol (tools, 2026-07-28) error into the canonical object. */
+export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ApiError {
+  const idMap = options.idMap ?? null;
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+  let canonical: JsonObject;
+  let unknown: JsonObject | null;
+  let value: unknown;
+  let nested: unknown;
+  let why: string | null;
+  let mintId = false;
+  try {
+    if (P.isObject(wire) && P.has(wire, "code") && P.has(wire, "message")) {
+      canonical = {};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("code" in Object.prototype) ||
+          Object.hasOwn(wire, "code")
+        ) ? P.defined(wire["code"]) : P.mismatch()
+      );
+      if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) throw P.MISMATCH;
+      canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(wire, "message")
+        ) ? P.defined(wire["message"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["message"] = value;
+      if (P.size(wire) !== 2) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+      }
+      if (unknown !== null && Object.keys(unknown).length > 0) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), P.EMPTY) };
+      }
+      return canonical as ApiError;
+    }
+  } catch (exc) {
+    if (!P.quiet(exc)) throw exc;
+  }
+  throw rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR);
+}
+
+/**
+ * Encode a canonical error as Model Context Protocol (tools, 2026-07-28); lists what it cannot carry.
+ */
+export function encodeError(
+  value: ApiError,
+  options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
+): rt.Encoded {
+  const strict = options.strict ?? false;
+  const idMap = options.idMap ?? null;
+  let canonical = rt.asCanonical(value, SHAPE_ERROR);
+  const losses: rt.Loss[] = [];
+  const extensions = canonical["extensions"];
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
+  let wire: unknown; // the wire value the variant below builds: an object or a constant
+  try {
+    let wireCategory: unknown = P.or(canonical["category"], null);
+    if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+      rt.report(
+        losses,
+        strict,
+        "error.category_dropped",
+        "/category",
+        DIALECT,
+        "the kind of error (its type): absent, or one the target lacks; sent as -32603",
+      );
+      wireCategory = -32603;
+    } else {
+      wireCategory = VALUES_ERROR_0_CATEGORY.get(wireCategory);
+    }
+    const wireMessage: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(canonical, "message")
+        ) ? canonical["message"] : undefined
+      ) : P.notObject(canonical),
+      "message",
+    );
+    wire = { "code": wireCategory, "message": wireMessage };
+    if (canonical["param"] != null) {
+      rt.report(losses, strict, "error.detail_dropped", "/param", DIALECT, "the request parameter an error names");
+    }
+    if (canonical["code"] != null) {
+      rt.report(losses, strict, "error.detail_dropped", "/code", DIALECT, "an error's machine-readable code");
+    }
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    return new rt.Encoded(wire, losses);
+  } catch (exc) {
+    if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_ERROR, exc);
+    throw exc;
+  }
+}
 
 
 // --- tool_definition ---------------------------------------------------------------------
@@ -857,11 +982,13 @@ export function inject(
 
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  error: decodeError,
   tool_definition: decodeToolDefinition,
   tool_call: decodeToolCall,
   tool_result: decodeToolResult,
 });
 export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  error: encodeError,
   tool_definition: encodeToolDefinition,
   tool_call: encodeToolCall,
   tool_result: encodeToolResult,

@@ -20,13 +20,16 @@ import type { JsonObject } from "./_errors.js";
 import * as P from "./_parts.js";
 import { pyRepr } from "./_pytext.js";
 import * as rt from "./_runtime.js";
-import type { Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult } from "./types/canonical.js";
+import type {
+  ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
+} from "./types/canonical.js";
 
 export const DIALECT = "openai_chat";
 export const TITLE = "OpenAI Chat Completions";
-export const SHAPES = ["tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
+export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "tool_result"] as const;
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE: { readonly [shape: string]: readonly string[] } = {
+  error: ["status"],
   tool_result: ["name"],
 };
 /** Canonical values a variant carries without a field (they decode as the field left out). */
@@ -37,6 +40,9 @@ export const ABSENT: { readonly [shape: string]: JsonObject } = {
 };
 /** Where each variant spells each canonical field: its pointer, then its other spellings. */
 export const POINTERS: { readonly [shape: string]: readonly { readonly [field: string]: readonly string[] }[] } = {
+  error: [
+    { "category": ["/error/type"], "message": ["/error/message"], "param": ["/error/param"], "code": ["/error/code"] },
+  ],
   tool_definition: [
     {
       "name": ["/function/name"],
@@ -72,6 +78,239 @@ export const ID_POLICY = new rt.IdPolicy(DIALECT, new RegExp(ID_PATTERN, "u"), "
 const IDS = ID_POLICY;
 const IDS_SEEN = new Set<string>(); // ids that matched, filled by ID_OK: the same ids recur
 const ID_OK = rt.idChecker(IDS.pattern, IDS_SEEN);
+
+
+// --- error -------------------------------------------------------------------------------
+
+const SHAPE_ERROR = "error";
+const CHECKS_ERROR: P.Checks = [
+  [
+    ["", "object", null],
+    ["/error", "object", null],
+    [
+      "/error/type",
+      "values",
+      ["invalid_request_error", "insufficient_quota", "rate_limit_error", "server_error", "service_unavailable_error"],
+    ],
+    ["/error/message", "string", null],
+    ["/error/param", "optional", "string"],
+    ["/error/code", "optional", "string"],
+  ]
+];
+const KNOWN_ERROR_0: ReadonlySet<string> = new Set(["error"]);
+const KNOWN_ERROR_0_ERROR: ReadonlySet<string> = new Set(["code", "message", "param", "type"]);
+const VALUES_ERROR_0_CATEGORY = new Map<unknown, unknown>(
+  [
+    ["invalid_request", "invalid_request_error"],
+    ["billing", "insufficient_quota"],
+    ["rate_limit", "rate_limit_error"],
+    ["server", "server_error"],
+    ["overloaded", "service_unavailable_error"],
+  ]
+);
+const VALUES_ERROR_0_CATEGORY_BACK = new Map<unknown, unknown>(
+  [
+    ["invalid_request_error", "invalid_request"],
+    ["insufficient_quota", "billing"],
+    ["rate_limit_error", "rate_limit"],
+    ["server_error", "server"],
+    ["service_unavailable_error", "overloaded"],
+  ]
+);
+
+/** Decode one OpenAI Chat Completions error into the canonical object. */
+export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ApiError {
+  const idMap = options.idMap ?? null;
+  const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_ERROR);
+  let canonical: JsonObject;
+  let forms: JsonObject;
+  let unknown: JsonObject | null;
+  let value: unknown;
+  let nested: unknown;
+  let why: string | null;
+  let mintId = false;
+  try {
+    if (
+      P.isObject(wire) &&
+      P.isObject(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("error" in Object.prototype) ||
+            Object.hasOwn(wire, "error")
+          ) ? wire["error"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("error" in Object.prototype) ||
+            Object.hasOwn(wire, "error")
+          ) ? wire["error"] : undefined
+        ),
+        "type",
+      ) &&
+      P.has(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("error" in Object.prototype) ||
+            Object.hasOwn(wire, "error")
+          ) ? wire["error"] : undefined
+        ),
+        "message",
+      )
+    ) {
+      canonical = {};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      const wireError = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("error" in Object.prototype) ||
+          Object.hasOwn(wire, "error")
+        ) ? P.defined(wire["error"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireError) &&
+        (
+          Object.getPrototypeOf(wireError) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wireError, "type")
+        ) ? P.defined(wireError["type"]) : P.mismatch()
+      );
+      if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) throw P.MISMATCH;
+      canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+      value = (
+        P.isObject(wireError) &&
+        (
+          Object.getPrototypeOf(wireError) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(wireError, "message")
+        ) ? P.defined(wireError["message"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["message"] = value;
+      value = (
+        P.isObject(wireError) ? (
+          (
+            Object.getPrototypeOf(wireError) === Object.prototype &&
+            !("param" in Object.prototype) ||
+            Object.hasOwn(wireError, "param")
+          ) ? wireError["param"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/error/param", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["param"] = value;
+      }
+      value = (
+        P.isObject(wireError) ? (
+          (
+            Object.getPrototypeOf(wireError) === Object.prototype &&
+            !("code" in Object.prototype) ||
+            Object.hasOwn(wireError, "code")
+          ) ? wireError["code"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/error/code", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["code"] = value;
+      }
+      if (P.size(wire) !== 1) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_ERROR_0, "", unknown);
+      }
+      if (!P.within(wireError, KNOWN_ERROR_0_ERROR)) {
+        unknown = rt.unknownFields(P.obj(wireError), KNOWN_ERROR_0_ERROR, "/error", unknown);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_ERROR), forms) };
+      }
+      return canonical as ApiError;
+    }
+  } catch (exc) {
+    if (!P.quiet(exc)) throw exc;
+  }
+  throw rt.explain(wire, CHECKS_ERROR, DIALECT, SHAPE_ERROR);
+}
+
+/**
+ * Encode a canonical error as OpenAI Chat Completions; lists what it cannot carry.
+ */
+export function encodeError(
+  value: ApiError,
+  options: { strict?: boolean; idMap?: rt.IdMap | null } = {},
+): rt.Encoded {
+  const strict = options.strict ?? false;
+  const idMap = options.idMap ?? null;
+  let canonical = rt.asCanonical(value, SHAPE_ERROR);
+  const losses: rt.Loss[] = [];
+  const extensions = canonical["extensions"];
+  const own = (
+    P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
+  ) as JsonObject;
+  const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
+  let wire: unknown; // the wire value the variant below builds: an object or a constant
+  try {
+    let wireCategory: unknown = P.or(canonical["category"], null);
+    if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+      rt.report(
+        losses,
+        strict,
+        "error.category_dropped",
+        "/category",
+        DIALECT,
+        "the kind of error (its type): absent, or one the target lacks; sent as server_error",
+      );
+      wireCategory = "server_error";
+    } else {
+      wireCategory = VALUES_ERROR_0_CATEGORY.get(wireCategory);
+    }
+    const wireMessage: unknown = P.needed(
+      P.isObject(canonical) ? (
+        (
+          Object.getPrototypeOf(canonical) === Object.prototype &&
+          !("message" in Object.prototype) ||
+          Object.hasOwn(canonical, "message")
+        ) ? canonical["message"] : undefined
+      ) : P.notObject(canonical),
+      "message",
+    );
+    let wireParam: unknown = canonical["param"];
+    if (wireParam == null) {
+      wireParam = forms["/error/param"] === "null" ? null : undefined;
+    }
+    let wireCode: unknown = canonical["code"];
+    if (wireCode == null) {
+      wireCode = forms["/error/code"] === "null" ? null : undefined;
+    }
+    wire = { "error": { "type": wireCategory, "message": wireMessage } };
+    if (wireParam !== undefined) P.put(P.sub(wire, "error"), "param", wireParam);
+    if (wireCode !== undefined) P.put(P.sub(wire, "error"), "code", wireCode);
+    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+    );
+    return new rt.Encoded(wire, losses);
+  } catch (exc) {
+    if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_ERROR, exc);
+    throw exc;
+  }
+}
 
 
 // --- tool_definition ---------------------------------------------------------------------
@@ -1327,12 +1566,14 @@ export function inject(
 const CONV_CODECS: conv.Codecs = {
   dialect: DIALECT,
   decode: {
+    "error": decodeError,
     "tool_definition": decodeToolDefinition,
     "tool_choice": decodeToolChoice,
     "tool_call": decodeToolCall,
     "tool_result": decodeToolResult,
   },
   encode: {
+    "error": encodeError,
     "tool_definition": encodeToolDefinition,
     "tool_choice": encodeToolChoice,
     "tool_call": encodeToolCall,
@@ -3120,6 +3361,7 @@ export function finishReasonOut(canonical: string): unknown {
 
 // --- the converters by shape (the dialect object's decoders and encoders) --------------
 export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
+  error: decodeError,
   tool_definition: decodeToolDefinition,
   tool_choice: decodeToolChoice,
   tool_call: decodeToolCall,
@@ -3128,6 +3370,7 @@ export const DECODERS: { readonly [shape: string]: Decoder } = Object.freeze({
   response: decodeResponse,
 });
 export const ENCODERS: { readonly [shape: string]: Encoder } = Object.freeze({
+  error: encodeError,
   tool_definition: encodeToolDefinition,
   tool_choice: encodeToolChoice,
   tool_call: encodeToolCall,

@@ -1,4 +1,19 @@
 /**
+ * An error response's body, and a stream's `error` event: {type: "error", error: {type, message},
+ * request_id?}. The HTTP status is on the status line.
+ * From `schemas/dialects/anthropic_messages/error.json#`.
+ */
+export type AnthropicError = {
+    type: "error";
+    error: {
+        type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" | "not_found_error" | "request_too_large" | "rate_limit_error" | "api_error" | "timeout_error" | "overloaded_error";
+        message: string;
+        [key: string]: unknown;
+    };
+    request_id?: string | null;
+    [key: string]: unknown;
+};
+/**
  * A Messages API request body (POST /v1/messages): the parts that carry tools, tool choice, calls
  * and results, and the other documented parameters. Open to every other field. Source:
  * anthropic-sdk-python MessageCreateParams (beta: BetaMessageCreateParams), Anthropic Messages API

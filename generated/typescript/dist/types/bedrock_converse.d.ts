@@ -1,4 +1,15 @@
 /**
+ * An error response's body: {message}, the exception's name (ValidationException,
+ * ThrottlingException, ...) in the x-amzn-ErrorType header. toolwire's wire form puts that name in
+ * the body as `__type`, as AWS JSON protocols spell it, so one JSON value holds the whole error.
+ * From `schemas/dialects/bedrock_converse/error.json#`.
+ */
+export type BedrockConverseError = {
+    __type: string;
+    message: string;
+    [key: string]: unknown;
+};
+/**
  * A Converse / ConverseStream request body (modelId travels in the URI): the parts that carry
  * tools, tool choice, calls and results, and the other documented members. Open to every other
  * field. Source: botocore bedrock-runtime ConverseRequest / ConverseStreamRequest (service-2.json,

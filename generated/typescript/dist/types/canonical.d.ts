@@ -15,6 +15,32 @@ export type CacheBreakpoint = {
  */
 export type ContentPart = TextPart | JsonPart | ImagePart | WirePart;
 /**
+ * An error response's body (issue #25 point 7): what went wrong, as a small closed category each
+ * dialect maps to its own error type in a table (dialect.json, shapes.error). The HTTP status
+ * travels on the response's status line; `status` holds it where the body repeats it (Gemini's
+ * error.code), so a conversion into such a body can write it.
+ * From `schemas/canonical/error.json#`.
+ */
+export type ApiError = {
+    /**
+     * What kind of error. Absent when the body does not say (Ollama's and Cohere's bodies carry only
+     * a message); the HTTP status then tells it.
+     */
+    category?: "invalid_request" | "authentication" | "permission" | "not_found" | "request_too_large" | "billing" | "rate_limit" | "server" | "overloaded" | "timeout";
+    /** The human-readable message. */
+    message: string;
+    /** The HTTP status, where the body carries it. */
+    status?: number;
+    /** The request parameter the error is about (OpenAI's error.param). */
+    param?: string;
+    /**
+     * The provider's machine-readable error code beside its type (OpenAI's error.code:
+     * invalid_api_key, context_length_exceeded).
+     */
+    code?: string;
+    extensions?: Extensions;
+};
+/**
  * Per-dialect wire details the canonical model has no field for, kept so that a round trip through
  * that dialect loses nothing. Keys are dialect names.
  * From `schemas/canonical/extensions.json#`.

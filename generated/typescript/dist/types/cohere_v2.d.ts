@@ -1,4 +1,14 @@
 /**
+ * An error response's body: {message} (and an optional id); the kind of error is the HTTP status
+ * alone.
+ * From `schemas/dialects/cohere_v2/error.json#`.
+ */
+export type CohereV2Error = {
+    id?: string;
+    message: string;
+    [key: string]: unknown;
+};
+/**
  * A v2 /chat request body: the parts that carry tools, tool choice, calls (assistant tool_calls,
  * beside tool_plan) and results (role tool messages). Open to every other field. Source:
  * cohere-python V2Client.chat / ChatMessageV2 (cohere 7.3), Cohere v2 chat API reference.

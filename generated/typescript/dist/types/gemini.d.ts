@@ -1,4 +1,19 @@
 /**
+ * An error response's body, google.rpc.Status under `error`: `code` (the HTTP status), `message`,
+ * `status` (the canonical code's name: INVALID_ARGUMENT, RESOURCE_EXHAUSTED, ...), `details`.
+ * From `schemas/dialects/gemini/error.json#`.
+ */
+export type GeminiError = {
+    error: {
+        code?: number;
+        message: string;
+        status: string;
+        details?: unknown[];
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+};
+/**
  * A generateContent / streamGenerateContent request body: the parts that carry tools, the function
  * calling config, calls and results; the other documented fields (GenerateContentRequest of the
  * Gemini API and Vertex AI, as google-genai sends them) are described loosely. Field names may be

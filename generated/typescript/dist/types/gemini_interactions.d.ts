@@ -1,4 +1,19 @@
 /**
+ * An error response's body: the Google API error (google.rpc.Status under `error`), as the
+ * generateContent API sends it.
+ * From `schemas/dialects/gemini_interactions/error.json#`.
+ */
+export type GeminiInteractionsError = {
+    error: {
+        code?: number;
+        message: string;
+        status: string;
+        details?: unknown[];
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+};
+/**
  * A CreateInteraction request body (POST /v1beta/interactions): google-genai 2.19 interactions
  * `CreateModelInteraction` (model and input required) or `CreateAgentInteraction` (agent and
  * input). `input` is a string, one content block, a list of content blocks, or a list of steps

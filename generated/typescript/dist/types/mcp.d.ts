@@ -1,4 +1,16 @@
 /**
+ * A JSON-RPC 2.0 error object, the `error` of an error response ({jsonrpc, id, error}; the whole
+ * response is the `response` envelope): `code` is a JSON-RPC code (-32602 invalid params, -32601
+ * method not found, -32603 internal error), not an HTTP status; `data` is the sender's own.
+ * From `schemas/dialects/mcp/error.json#`.
+ */
+export type McpError = {
+    code: number;
+    message: string;
+    data?: unknown;
+    [key: string]: unknown;
+};
+/**
  * A JSON-RPC 2.0 request or notification an MCP client or server sends (MCP 2026-07-28 schema.ts;
  * earlier revisions too). A tools/call request carries its call in `params`; sampling/createMessage
  * may list tools in `params.tools`. The params of tools/list and sampling/createMessage are

@@ -1,4 +1,17 @@
 /**
+ * An error response's body: {object: "error", message, type, param, code}. Its `type` is not a
+ * documented enumeration, so it is kept as it came (an extension), not mapped to a category.
+ * From `schemas/dialects/mistral/error.json#`.
+ */
+export type MistralError = {
+    object: "error";
+    message: string;
+    type?: string | null;
+    param?: string | null;
+    code?: string | null;
+    [key: string]: unknown;
+};
+/**
  * A chat completions request body (POST /v1/chat/completions). Tools, tool choice, calls and
  * results are described by the shape schemas; every other parameter and message field of the API
  * reference (client-python 3.7 ChatCompletionRequest / ChatCompletionStreamRequest) is named here,

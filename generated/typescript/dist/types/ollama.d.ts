@@ -1,4 +1,13 @@
 /**
+ * An error response's body, and a stream's error line: {error: "text"}; the kind of error is the
+ * HTTP status alone.
+ * From `schemas/dialects/ollama/error.json#`.
+ */
+export type OllamaError = {
+    error: string;
+    [key: string]: unknown;
+};
+/**
  * An /api/chat request body: the tools, and the messages that carry calls and results. Ollama has
  * no tool choice. The other documented fields (Ollama docs/openapi.yaml ChatRequest, Go
  * api.ChatRequest) are described loosely; open to every other field.

@@ -1,4 +1,20 @@
 /**
+ * An error response's body (the SDK's ErrorObject under `error`; Chat Completions and Responses
+ * share it): `type` says what kind, `param` the parameter concerned, `code` a machine-readable
+ * code. The HTTP status is on the status line.
+ * From `schemas/dialects/openai_chat/error.json#`.
+ */
+export type OpenAIChatError = {
+    error: {
+        message: string;
+        type: string;
+        param?: string | null;
+        code?: string | null;
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+};
+/**
  * A Chat Completions request body (POST /v1/chat/completions). Tools, tool choice, calls and
  * results are described by the shape schemas; every other parameter and message field of the API
  * reference (openai-python 3.57 CompletionCreateParams) is named here, so that --strict reports

@@ -1,4 +1,20 @@
 /**
+ * An error response's body (the SDK's ErrorObject under `error`, as Chat Completions sends it). The
+ * HTTP status is on the status line. (A response object's own `error` {code, message}, of a failed
+ * background response, is part of the response, not this body.)
+ * From `schemas/dialects/openai_responses/error.json#`.
+ */
+export type OpenAIResponsesError = {
+    error: {
+        message: string;
+        type: string;
+        param?: string | null;
+        code?: string | null;
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+};
+/**
  * A Responses API request body (POST /v1/responses): tools, tool choice, and the function_call /
  * function_call_output items that sit flat in `input` among messages. Every other parameter of the
  * API reference (openai-python 3.57 ResponseCreateParams) is named too, so that --strict reports

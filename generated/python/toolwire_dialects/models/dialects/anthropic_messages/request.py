@@ -109,7 +109,7 @@ class AnthropicThinkingConfig(BaseModel):
     """
 
 
-class Type1(Enum):
+class Type2(Enum):
     tool_reference = 'tool_reference'
     mcp_tool_reference = 'mcp_tool_reference'
     mcp_toolset_reference = 'mcp_toolset_reference'
@@ -124,7 +124,7 @@ class AnthropicToolChange(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type1
+    type: Type2
     name: str | None = None
     server_name: str | None = None
     definition: dict[str, Any] | None = None

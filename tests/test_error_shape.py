@@ -146,9 +146,37 @@ def test_the_cli_converts_and_validates_error_bodies(tmp_path: Path, cli_runner:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {"code": -32601, "message": "no model"}
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"type": "error", "error": {"type": "teapot_error", "message": "x"}}))
+    bad.write_text(json.dumps({"type": "error", "error": {"type": 418, "message": "x"}}))  # a kind is a string
     result = cli_runner(["convert", "--from", "anthropic_messages", "--to", "gemini", "--shape", "error", str(bad)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "/error/type" in result.stderr
     result = cli_runner(["validate", "--dialect", "anthropic_messages", "--shape", "error", str(bad)])
     assert result.exit_code == 1 and f"{bad}:1: anthropic_messages/error: /error/type:" in result.stdout
+
+
+UNLISTED = [  # kinds the providers send beside the documented ones: read, never refused
+    ("openai_chat", {"error": {"message": "too many tokens", "type": "tokens", "param": None, "code": None}}),
+    ("gemini", {"error": {"code": 400, "message": "not now", "status": "FAILED_PRECONDITION"}}),
+    ("bedrock_converse", {"__type": "ModelNotReadyException", "message": "warming up"}),
+    ("mcp", {"code": -32700, "message": "parse error"}),
+]
+
+
+@pytest.mark.parametrize(("dialect", "body"), UNLISTED)
+def test_a_kind_the_table_does_not_list_is_kept_whole_and_reported_elsewhere(dialect: str, body: Any) -> None:
+    canonical = decoder(dialect, "error")(copy.deepcopy(body))
+    assert "category" not in canonical and canonical["message"] == body.get(
+        "message", body.get("error", {}).get("message")
+    )
+    again = convert(copy.deepcopy(body), source=dialect, target=dialect, shape="error")
+    assert (again.value, again.losses) == (body, [])
+    other = "anthropic_messages" if dialect != "anthropic_messages" else "openai_chat"
+    elsewhere = convert(copy.deepcopy(body), source=dialect, target=other, shape="error")
+    codes = [loss.code for loss in elsewhere.losses]
+    assert "error.category_dropped" in codes and "extension.field_dropped" in codes
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+
+    jobs = [{"wire": body, "options": {"source": dialect, "target": t, "shape": "error"}} for t in (dialect, other)]
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    expected = [[r.value, [list(loss) for loss in r.losses]] for r in (again, elsewhere)]
+    assert answers == js_view(json.loads(json.dumps(expected)))

@@ -173,8 +173,11 @@ def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
                 raise _Mismatch
             value = wire_error.get("type", _MISSING)
             if type(value) is not str or value not in _VALUES_ERROR_0_CATEGORY_BACK:
-                raise _Mismatch
-            canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
+                if type(value) is not str:
+                    raise _Mismatch
+                unknown = {**(unknown or {}), "/error/type": value}  # unlisted: kept whole
+            else:
+                canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
             value = wire_error.get("message", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
@@ -202,7 +205,9 @@ def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = Non
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_category = canonical.get("category")
-        if wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
+        if wire_category is None and "/error/type" in own.get("fields", _EMPTY):
+            wire_category = own["fields"]["/error/type"]  # its own value the table does not list
+        elif wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
             _rt.report(
                 losses,
                 strict,

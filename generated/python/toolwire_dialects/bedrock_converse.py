@@ -162,8 +162,11 @@ def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
             value = wire.get("__type", _MISSING)
             if type(value) is not str or value not in _VALUES_ERROR_0_CATEGORY_BACK:
-                raise _Mismatch
-            canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
+                if type(value) is not str:
+                    raise _Mismatch
+                unknown = {**(unknown or {}), "/__type": value}  # unlisted: kept whole
+            else:
+                canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
             value = wire.get("message", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
@@ -189,7 +192,9 @@ def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = Non
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
         wire_category = canonical.get("category")
-        if wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
+        if wire_category is None and "/__type" in own.get("fields", _EMPTY):
+            wire_category = own["fields"]["/__type"]  # its own value the table does not list
+        elif wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
             _rt.report(
                 losses,
                 strict,

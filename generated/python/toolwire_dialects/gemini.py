@@ -192,8 +192,11 @@ def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
                 canonical["status"] = value
             value = wire_error.get("status", _MISSING)
             if type(value) is not str or value not in _VALUES_ERROR_0_CATEGORY_BACK:
-                raise _Mismatch
-            canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
+                if type(value) is not str:
+                    raise _Mismatch
+                unknown = {**(unknown or {}), "/error/status": value}  # unlisted: kept whole
+            else:
+                canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
             value = wire_error.get("message", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
@@ -227,7 +230,9 @@ def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = Non
         if wire_status is None:
             wire_status = None if forms.get("/error/code") == "null" else _MISSING
         wire_category = canonical.get("category")
-        if wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
+        if wire_category is None and "/error/status" in own.get("fields", _EMPTY):
+            wire_category = own["fields"]["/error/status"]  # its own value the table does not list
+        elif wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
             _rt.report(
                 losses,
                 strict,

@@ -121,9 +121,14 @@ export function decodeError(payload, options = {}) {
                 (Object.getPrototypeOf(wire) === Object.prototype &&
                     !("__type" in Object.prototype) ||
                     Object.hasOwn(wire, "__type")) ? P.defined(wire["__type"]) : P.mismatch());
-            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value))
-                throw P.MISMATCH;
-            canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) {
+                if (typeof value !== "string")
+                    throw P.MISMATCH;
+                unknown = { ...(unknown ?? {}), "/__type": value }; // unlisted: kept whole
+            }
+            else {
+                canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            }
             value = (P.isObject(wire) &&
                 (Object.getPrototypeOf(wire) === Object.prototype &&
                     !("message" in Object.prototype) ||
@@ -159,7 +164,11 @@ export function encodeError(value, options = {}) {
     let wire; // the wire value the variant below builds: an object or a constant
     try {
         let wireCategory = P.or(canonical["category"], null);
-        if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+        const wireCategory_own = (own["fields"] ?? P.EMPTY);
+        if (wireCategory === null && Object.hasOwn(wireCategory_own, "/__type")) {
+            wireCategory = wireCategory_own["/__type"]; // its own value the table does not list
+        }
+        else if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
             rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type): absent, or one the target lacks; sent as InternalServerException");
             wireCategory = "InternalServerException";
         }

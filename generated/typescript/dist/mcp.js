@@ -72,9 +72,14 @@ export function decodeError(payload, options = {}) {
                 (Object.getPrototypeOf(wire) === Object.prototype &&
                     !("code" in Object.prototype) ||
                     Object.hasOwn(wire, "code")) ? P.defined(wire["code"]) : P.mismatch());
-            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value))
-                throw P.MISMATCH;
-            canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) {
+                if (!Number.isInteger(value))
+                    throw P.MISMATCH;
+                unknown = { ...(unknown ?? {}), "/code": value }; // unlisted: kept whole
+            }
+            else {
+                canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            }
             value = (P.isObject(wire) &&
                 (Object.getPrototypeOf(wire) === Object.prototype &&
                     !("message" in Object.prototype) ||
@@ -110,7 +115,11 @@ export function encodeError(value, options = {}) {
     let wire; // the wire value the variant below builds: an object or a constant
     try {
         let wireCategory = P.or(canonical["category"], null);
-        if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+        const wireCategory_own = (own["fields"] ?? P.EMPTY);
+        if (wireCategory === null && Object.hasOwn(wireCategory_own, "/code")) {
+            wireCategory = wireCategory_own["/code"]; // its own value the table does not list
+        }
+        else if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
             rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type): absent, or one the target lacks; sent as -32603");
             wireCategory = -32603;
         }

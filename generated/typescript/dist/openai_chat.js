@@ -135,9 +135,14 @@ export function decodeError(payload, options = {}) {
                 (Object.getPrototypeOf(wireError) === Object.prototype &&
                     !("type" in Object.prototype) ||
                     Object.hasOwn(wireError, "type")) ? P.defined(wireError["type"]) : P.mismatch());
-            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value))
-                throw P.MISMATCH;
-            canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) {
+                if (typeof value !== "string")
+                    throw P.MISMATCH;
+                unknown = { ...(unknown ?? {}), "/error/type": value }; // unlisted: kept whole
+            }
+            else {
+                canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+            }
             value = (P.isObject(wireError) &&
                 (Object.getPrototypeOf(wireError) === Object.prototype &&
                     !("message" in Object.prototype) ||
@@ -205,7 +210,11 @@ export function encodeError(value, options = {}) {
     let wire; // the wire value the variant below builds: an object or a constant
     try {
         let wireCategory = P.or(canonical["category"], null);
-        if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+        const wireCategory_own = (own["fields"] ?? P.EMPTY);
+        if (wireCategory === null && Object.hasOwn(wireCategory_own, "/error/type")) {
+            wireCategory = wireCategory_own["/error/type"]; // its own value the table does not list
+        }
+        else if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
             rt.report(losses, strict, "error.category_dropped", "/category", DIALECT, "the kind of error (its type): absent, or one the target lacks; sent as server_error");
             wireCategory = "server_error";
         }

@@ -55,7 +55,9 @@ export function applyFields(wire: unknown, fields: JsonObject, target: string, l
       if (node == null) break;
     }
     if (isObject(node) && !hasOwn(node, last)) putOwn(node, last, value);
-    else {
+    else if (isObject(node) && (typeof value === "string" || Number.isInteger(value)) && getOwn(node, last) === value) {
+      // the writer took it from these fields already (a value its table does not list)
+    } else {
       const what = "this field any more (its place changed)";
       report(
         losses, strict, "extension.field_moved", "/extensions/" + target + "/fields/" + escape(pointer), target, what

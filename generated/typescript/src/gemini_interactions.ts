@@ -211,8 +211,12 @@ export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null
           Object.hasOwn(wireError, "status")
         ) ? P.defined(wireError["status"]) : P.mismatch()
       );
-      if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) throw P.MISMATCH;
-      canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+      if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) {
+        if (typeof value !== "string") throw P.MISMATCH;
+        unknown = { ...(unknown ?? {}), "/error/status": value }; // unlisted: kept whole
+      } else {
+        canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
+      }
       value = (
         P.isObject(wireError) &&
         (
@@ -265,7 +269,10 @@ export function encodeError(
       wireStatus = forms["/error/code"] === "null" ? null : undefined;
     }
     let wireCategory: unknown = P.or(canonical["category"], null);
-    if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
+    const wireCategory_own = (own["fields"] ?? P.EMPTY) as JsonObject;
+    if (wireCategory === null && Object.hasOwn(wireCategory_own, "/error/status")) {
+      wireCategory = wireCategory_own["/error/status"]; // its own value the table does not list
+    } else if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
       rt.report(
         losses,
         strict,

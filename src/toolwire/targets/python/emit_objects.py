@@ -142,6 +142,14 @@ class PyField(_View):
             back.setdefault(py(wire), py(canonical))
         return "{" + ", ".join(f"{w}: {c}" for w, c in back.items()) + "}"
 
+    def unlisted_refused(self, expr: str) -> str:
+        """Whether a wire value no table entry has is of another type than the table's: refused,
+        where one of the table's type is kept whole (a field with a catch-all `otherwise`)."""
+        kinds = {type(wire) for _canonical, wire in self.node.value_pairs}
+        if len(kinds) == 1 and kinds <= {str, int}:
+            return f"type({expr}) is not {kinds.pop().__name__}"
+        return f"type({expr}) in (dict, list)"
+
     def not_mapped(self, expr: str) -> str:
         """Whether a wire value is none of the value map's (tested by type first: a list or an
         object is unhashable, a TypeError in the lookup)."""

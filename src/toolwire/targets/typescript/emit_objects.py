@@ -182,6 +182,12 @@ class TsField(_View):
             back.setdefault(ts(wire), ts(canonical))
         return "new Map<unknown, unknown>([" + ", ".join(f"[{w}, {c}]" for w, c in back.items()) + "])"
 
+    def unlisted_refused(self, expr: str) -> str:
+        """A wire value no table entry has, of another type than the table's: refused, not kept."""
+        kinds = {type(wire) for _canonical, wire in self.node.value_pairs}
+        tests = {str: f'typeof {expr} !== "string"', int: f"!Number.isInteger({expr})"}
+        return tests[next(iter(kinds))] if len(kinds) == 1 and kinds <= {str, int} else f'typeof {expr} === "object"'
+
     @property
     def back_keys_repr(self) -> str:
         """Python's `", ".join(map(repr, BACK))`, computed here."""

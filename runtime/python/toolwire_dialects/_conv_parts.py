@@ -52,6 +52,8 @@ def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shap
     if f.encoding == "data_url":
         if is_data_url(value):
             part["media_type"], part["data"] = split_data_url(value)
+        elif f.name == "data":  # a field of inline data only (Chat's file_data): no URL
+            raise DecodeError(dialect, shape, at + pointer(f.toks), f"expected a data: URL, got {describe(value)}")
         else:
             part["url"] = value
     elif f.encoding == "media_format":
@@ -166,13 +168,14 @@ def unsigned(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], d
 
 def _has(part: dict[str, Any], f: PartField) -> bool:
     if f.encoding == "data_url":
-        return "url" in part or ("data" in part and "media_type" in part)
+        inline = "data" in part and "media_type" in part
+        return inline if f.name == "data" else "url" in part or inline
     return f.name in part
 
 
 def _field_out(part: dict[str, Any], f: PartField) -> Any:
     if f.encoding == "data_url":
-        return part["url"] if "url" in part else data_url(part["media_type"], part["data"])
+        return part["url"] if "url" in part and f.name != "data" else data_url(part["media_type"], part["data"])
     value = part.get(f.name, MISSING)
     if f.encoding == "media_format" and type(value) is str:
         return value.removeprefix("image/")
@@ -183,10 +186,12 @@ _CARRIED: dict[int, frozenset[str]] = {}
 
 
 def _carried_names(sp: Spelling) -> frozenset[str]:
-    """The canonical keys a spelling writes (a data URL writes the media type and data)."""
+    """The canonical keys a spelling writes (a data URL writes the media type and data; one
+    named url a URL too)."""
     names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
-    if any(f.encoding == "data_url" for f in sp.fields):
-        names |= {"media_type", "data", "url"}
+    for f in sp.fields:
+        if f.encoding == "data_url":
+            names |= {"media_type", "data", f.name}
     return frozenset(names)
 
 

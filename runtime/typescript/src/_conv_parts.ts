@@ -108,6 +108,10 @@ export function spelledPart(block: JsonObject, sp: Spelling, dialect: string, sh
       // every text is a string (a null one too)
       throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
     }
+    if (f.encoding === "data_url" && f.name === "data" && !isDataUrl(value)) {
+      // a field of inline data only (Chat's file_data): no URL
+      throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a data: URL, got ${describe(value)}`);
+    }
     fieldIn(part, f, value);
   }
   let forms: JsonObject | null = null;
@@ -192,13 +196,16 @@ export function unsigned(part: JsonObject, role: string, spellings: readonly Spe
 }
 
 function has(part: JsonObject, f: PartField): boolean {
-  if (f.encoding === "data_url") return hasOwn(part, "url") || (hasOwn(part, "data") && hasOwn(part, "media_type"));
+  if (f.encoding === "data_url") {
+    const inline = hasOwn(part, "data") && hasOwn(part, "media_type");
+    return f.name === "data" ? inline : hasOwn(part, "url") || inline;
+  }
   return hasOwn(part, f.name);
 }
 
 function fieldOut(part: JsonObject, f: PartField): unknown {
   if (f.encoding === "data_url") {
-    if (hasOwn(part, "url")) return part["url"];
+    if (hasOwn(part, "url") && f.name !== "data") return part["url"];
     return dataUrl(pyStr(getKey(part, "media_type")), pyStr(getKey(part, "data"))); // Python's f-string: str() of each
   }
   const value = getOwn(part, f.name);
@@ -210,11 +217,12 @@ function fieldOut(part: JsonObject, f: PartField): unknown {
 
 const CARRIED = new WeakMap<Spelling, ReadonlySet<string>>();
 
-/** The canonical keys a spelling writes (a data URL writes the media type and data). */
+/** The canonical keys a spelling writes (a data URL writes the media type and data; one
+ * named url a URL too). */
 function carriedNames(sp: Spelling): ReadonlySet<string> {
   const names = new Set(["type", "extensions", "dialect", ...sp.fields.map((f) => f.name)]);
-  if (sp.fields.some((f) => f.encoding === "data_url")) {
-    for (const name of ["media_type", "data", "url"]) names.add(name);
+  for (const f of sp.fields) {
+    if (f.encoding === "data_url") for (const name of ["media_type", "data", f.name]) names.add(name);
   }
   return names;
 }

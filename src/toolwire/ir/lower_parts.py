@@ -41,7 +41,7 @@ from toolwire.ir.turn_events import Part, PartValue, TurnSink
 from toolwire.spec.positions import pointer
 
 Trees = dict[str, tuple[tuple[Tokens, ...], tuple[Tokens, ...]]]  # a known-keys constant: (paths, leaves)
-SPELLED = ("text", "image", "reasoning", "refusal")  # the kinds read field by field (the rest by codecs)
+SPELLED = ("text", "image", "document", "reasoning", "refusal")  # the kinds read field by field (the rest by codecs)
 
 
 def read(value: Expr, toks: Tokens) -> Expr:
@@ -136,6 +136,10 @@ def part_steps(sp: Spelling, block: str, at: Expr, sink: TurnSink, trees: Trees,
                 raise ValueError(f"{article} {sp.part} spelling with two data URL fields: one at most")
             split = Local(local)
             values.append(PartValue("url", Local(local), when))
+            if f.name == "data":  # a field of inline data only (Chat's file_data): no URL
+                wrong = Text(("expected a data: URL, got ", Call("describe", (Local(local),))))
+                bad = Not(Call("is_data_url", (Local(local),)))
+                steps.append(If(All((present, bad)) if f.optional else bad, (Fail(where, wrong),)))
         elif f.encoding == PartEncoding.MEDIA_FORMAT:
             steps.append(If(Is("string", Local(local)), (Let(local, Text(("image/", Local(local)))),)))
             values.append(PartValue(f.name, Local(local), when))

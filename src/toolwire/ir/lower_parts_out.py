@@ -64,10 +64,12 @@ def block_of(sp: Spelling, name: str, part: Expr, at: Expr) -> Expr:
 
 
 def carried(sp: Spelling) -> frozenset[str]:
-    """The canonical keys a spelling writes (a data URL writes the media type and data)."""
+    """The canonical keys a spelling writes (a data URL writes the media type and data; one
+    named url a URL too)."""
     names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
-    if any(f.encoding == PartEncoding.DATA_URL for f in sp.fields):
-        names |= {"media_type", "data", "url"}
+    for f in sp.fields:
+        if f.encoding == PartEncoding.DATA_URL:
+            names |= {"media_type", "data", f.name}
     return frozenset(names)
 
 
@@ -80,7 +82,7 @@ def has_fields(sp: Spelling, part: Expr) -> Expr | None:
             continue
         if f.encoding == PartEncoding.DATA_URL:
             data = All((Not(Is("missing", Key(part, "data"))), Not(Is("missing", Key(part, "media_type")))))
-            tests.append(AnyOf((Not(Is("missing", Key(part, "url"))), data)))
+            tests.append(data if f.name == "data" else AnyOf((Not(Is("missing", Key(part, "url"))), data)))
         else:
             tests.append(Not(Is("missing", Key(part, f.name))))
     if not tests:
@@ -91,6 +93,8 @@ def has_fields(sp: Spelling, part: Expr) -> Expr | None:
 def _field(f_name: str, encoding: PartEncoding) -> tuple[Step, ...]:
     if encoding == PartEncoding.DATA_URL:
         made = Call("data_url", (Get(Local("part"), "media_type"), Get(Local("part"), "data")))
+        if f_name == "data":  # inline data only
+            return (Let("value", made),)
         return (Let("value", Key(Local("part"), "url")), If(Is("missing", Local("value")), (Let("value", made),)))
     value: tuple[Step, ...] = (Let("value", Key(Local("part"), f_name)),)
     if encoding == PartEncoding.MEDIA_FORMAT:

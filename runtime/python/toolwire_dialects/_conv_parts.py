@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._content import data_url, is_data_url, split_data_url
+from ._content import data_url, document_format, document_media_type, is_data_url, is_image_type, split_data_url
 from ._conv_layout import Codecs, PartField, Spelling
 from ._conv_paths import get, pointer, put, put_back, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
@@ -45,7 +45,15 @@ def matches(block: Any, spelling: Spelling) -> bool:
     for toks, value in spelling.when:
         if get(block, toks) != value:
             return False
-    return all(get(block, toks) is not MISSING for toks in spelling.has)
+    if not all(get(block, toks) is not MISSING for toks in spelling.has):
+        return False
+    return all(_fits(get(block, f.toks), f) for f in spelling.fields)
+
+
+def _fits(value: Any, f: PartField) -> bool:
+    """A field's value (MISSING: absent) is one the spelling is for: an image_type field's is
+    an image's media type (Gemini's inlineData holds images and documents alike)."""
+    return f.encoding != "image_type" or value is MISSING or is_image_type(value)
 
 
 def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shape: str, at: str) -> None:
@@ -58,6 +66,8 @@ def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shap
             part["url"] = value
     elif f.encoding == "media_format":
         part[f.name] = "image/" + value if type(value) is str else value
+    elif f.encoding == "document_format":
+        part[f.name] = document_media_type(value)
     else:
         part[f.name] = value
 
@@ -154,7 +164,9 @@ def carries(part: dict[str, Any], sp: Spelling, dialect: str) -> bool:
     by a spelling that needs one)."""
     if sp.signed is not None and not holds(part, dialect, sp.signed):
         return False
-    return part.get("type") in SHAPES or all(f.optional or _has(part, f) for f in sp.fields)
+    if part.get("type") in SHAPES:
+        return True
+    return all((f.optional or _has(part, f)) and _fits(part.get(f.name, MISSING), f) for f in sp.fields)
 
 
 def unsigned(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], dialect: str) -> bool:
@@ -170,6 +182,8 @@ def _has(part: dict[str, Any], f: PartField) -> bool:
     if f.encoding == "data_url":
         inline = "data" in part and "media_type" in part
         return inline if f.name == "data" else "url" in part or inline
+    if f.encoding == "document_format":  # a media type the wire has a format for
+        return document_format(part.get(f.name)) is not None
     return f.name in part
 
 
@@ -179,6 +193,8 @@ def _field_out(part: dict[str, Any], f: PartField) -> Any:
     value = part.get(f.name, MISSING)
     if f.encoding == "media_format" and type(value) is str:
         return value.removeprefix("image/")
+    if f.encoding == "document_format" and value is not MISSING:
+        return document_format(value)
     return value
 
 

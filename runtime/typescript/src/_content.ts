@@ -23,6 +23,35 @@ export function splitDataUrl(value: string): [string, string] {
   return [match[1]!, match[2]!];
 }
 
+// Bedrock's DocumentFormat values and the media types they stand for (botocore bedrock-runtime)
+const DOCUMENT_FORMATS: ReadonlyMap<string, string> = new Map([
+  ["pdf", "application/pdf"],
+  ["csv", "text/csv"],
+  ["doc", "application/msword"],
+  ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  ["xls", "application/vnd.ms-excel"],
+  ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+  ["html", "text/html"],
+  ["txt", "text/plain"],
+  ["md", "text/markdown"],
+]);
+const FORMAT_OF: ReadonlyMap<string, string> = new Map([...DOCUMENT_FORMATS].map(([name, type]) => [type, name]));
+
+/** The document format (a file extension: pdf) of a media type, null when it has none. */
+export function documentFormat(mediaType: unknown): string | null {
+  return typeof mediaType === "string" ? (FORMAT_OF.get(mediaType) ?? null) : null;
+}
+
+/** The media type of a document format; a value that is none is kept as it is. */
+export function documentMediaType(value: unknown): unknown {
+  return typeof value === "string" ? (DOCUMENT_FORMATS.get(value) ?? value) : value;
+}
+
+/** Whether value is an image's media type (image/...). */
+export function isImageType(value: unknown): boolean {
+  return typeof value === "string" && value.startsWith("image/");
+}
+
 export function dataUrl(mediaType: string, data: string): string {
   return `data:${mediaType};base64,${data}`;
 }

@@ -7,7 +7,7 @@
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
 
-import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
+import { dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, splitDataUrl } from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
 import {
   EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto
@@ -46,7 +46,14 @@ export function matches(block: unknown, spelling: Spelling): boolean {
   for (const [toks, value] of spelling.when) {
     if (!pyEqual(get(block, toks), value)) return false;
   }
-  return spelling.has.every((toks) => get(block, toks) !== undefined);
+  if (!spelling.has.every((toks) => get(block, toks) !== undefined)) return false;
+  return spelling.fields.every((f) => fits(get(block, f.toks), f));
+}
+
+/** A field's value (undefined: absent) is one the spelling is for: an image_type field's is
+ * an image's media type (Gemini's inlineData holds images and documents alike). */
+function fits(value: unknown, f: PartField): boolean {
+  return f.encoding !== "image_type" || value === undefined || isImageType(value);
 }
 
 function fieldIn(part: JsonObject, f: PartField, value: unknown): void {
@@ -60,6 +67,8 @@ function fieldIn(part: JsonObject, f: PartField, value: unknown): void {
     }
   } else if (f.encoding === "media_format") {
     putOwn(part, f.name, typeof value === "string" ? "image/" + value : value);
+  } else if (f.encoding === "document_format") {
+    putOwn(part, f.name, documentMediaType(value));
   } else {
     putOwn(part, f.name, value);
   }
@@ -184,7 +193,8 @@ export function spellingFor(
  */
 export function carries(part: JsonObject, sp: Spelling, dialect: string): boolean {
   if (sp.signed !== null && !holds(part, dialect, sp.signed)) return false;
-  return shapeKey(getOwn(part, "type")) !== undefined || sp.fields.every((f) => f.optional || has(part, f));
+  if (shapeKey(getOwn(part, "type")) !== undefined) return true;
+  return sp.fields.every((f) => (f.optional || has(part, f)) && fits(getOwn(part, f.name), f));
 }
 
 /** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
@@ -200,6 +210,7 @@ function has(part: JsonObject, f: PartField): boolean {
     const inline = hasOwn(part, "data") && hasOwn(part, "media_type");
     return f.name === "data" ? inline : hasOwn(part, "url") || inline;
   }
+  if (f.encoding === "document_format") return documentFormat(getOwn(part, f.name)) !== null; // a format for it
   return hasOwn(part, f.name);
 }
 
@@ -212,6 +223,7 @@ function fieldOut(part: JsonObject, f: PartField): unknown {
   if (f.encoding === "media_format" && typeof value === "string") {
     return value.startsWith("image/") ? value.slice(6) : value;
   }
+  if (f.encoding === "document_format" && value !== undefined) return documentFormat(value);
   return value;
 }
 

@@ -34,7 +34,10 @@ export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonic
 export {
   contentAsString,
   dataUrl,
+  documentFormat,
+  documentMediaType,
   isDataUrl,
+  isImageType,
   resultFromObject,
   resultToObject,
   splitDataUrl,

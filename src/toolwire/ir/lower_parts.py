@@ -80,6 +80,10 @@ def matches(sp: Spelling, block: str) -> Expr | None:
     """The spelling's test of a local object (None: every object matches)."""
     tests: list[Expr] = [Eq(read(Local(block), toks), value) for toks, value in sp.when]
     tests += [Not(Is("missing", read(Local(block), toks))) for toks in sp.has]
+    for f in sp.fields:  # an image_type field's value is an image's media type, when present
+        if f.encoding == PartEncoding.IMAGE_TYPE:
+            value = read(Local(block), f.tokens)
+            tests.append(AnyOf((Is("missing", value), Call("is_image_type", (value,)))))
     return None if not tests else tests[0] if len(tests) == 1 else All(tuple(tests))
 
 
@@ -142,6 +146,9 @@ def part_steps(sp: Spelling, block: str, at: Expr, sink: TurnSink, trees: Trees,
                 steps.append(If(All((present, bad)) if f.optional else bad, (Fail(where, wrong),)))
         elif f.encoding == PartEncoding.MEDIA_FORMAT:
             steps.append(If(Is("string", Local(local)), (Let(local, Text(("image/", Local(local)))),)))
+            values.append(PartValue(f.name, Local(local), when))
+        elif f.encoding == PartEncoding.DOCUMENT_FORMAT:
+            steps.append(If(present, (Let(local, Call("document_media_type", (Local(local),))),)))
             values.append(PartValue(f.name, Local(local), when))
         else:
             values.append(PartValue(f.name, Local(local), when))

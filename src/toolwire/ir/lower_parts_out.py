@@ -78,7 +78,15 @@ def has_fields(sp: Spelling, part: Expr) -> Expr | None:
     spelling's block must carry (None: it needs none)."""
     tests: list[Expr] = [Call("holds", (part, Lit(sp.signed)))] if sp.signed is not None else []
     for f in sp.fields:
+        if f.encoding == PartEncoding.IMAGE_TYPE:  # present or not, an image's media type
+            value = Key(part, f.name)
+            fits = Call("is_image_type", (value,))
+            tests.append(fits if not f.optional else AnyOf((Is("missing", value), fits)))
+            continue
         if f.optional:
+            continue
+        if f.encoding == PartEncoding.DOCUMENT_FORMAT:  # a media type the wire has a format for
+            tests.append(Not(Is("null", Call("document_format", (Key(part, f.name),)))))
             continue
         if f.encoding == PartEncoding.DATA_URL:
             data = All((Not(Is("missing", Key(part, "data"))), Not(Is("missing", Key(part, "media_type")))))
@@ -97,6 +105,9 @@ def _field(f_name: str, encoding: PartEncoding) -> tuple[Step, ...]:
             return (Let("value", made),)
         return (Let("value", Key(Local("part"), "url")), If(Is("missing", Local("value")), (Let("value", made),)))
     value: tuple[Step, ...] = (Let("value", Key(Local("part"), f_name)),)
+    if encoding == PartEncoding.DOCUMENT_FORMAT:
+        made = Call("document_format", (Local("value"),))
+        return (*value, If(Not(Is("missing", Local("value"))), (Let("value", made),)))
     if encoding == PartEncoding.MEDIA_FORMAT:
         short = Call("without_prefix", (Local("value"), Lit("image/")))
         return (*value, If(Is("string", Local("value")), (Let("value", short),)))

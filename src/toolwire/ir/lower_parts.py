@@ -82,7 +82,7 @@ def matches(sp: Spelling, block: str) -> Expr | None:
     tests += [Not(Is("missing", read(Local(block), toks))) for toks in sp.has]
     for f in sp.fields:  # an image_type field's value is an image's media type, when present
         if f.encoding == PartEncoding.IMAGE_TYPE:
-            value = read(Local(block), f.tokens)
+            value = Call("get_path", (Local(block), Lit(f.tokens)))  # a call's argument: no inline conditional
             tests.append(AnyOf((Is("missing", value), Call("is_image_type", (value,)))))
     return None if not tests else tests[0] if len(tests) == 1 else All(tuple(tests))
 

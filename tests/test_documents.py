@@ -289,3 +289,12 @@ def test_typescript_converts_documents_as_python_does() -> None:
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum(a[0] == "error" for a in answers) == 1
+
+
+def test_the_conversation_view_says_what_a_document_holds_not_its_name() -> None:
+    from toolwire_dialects import conversation_view
+
+    canonical = decoder("anthropic_messages", "request")(
+        _request("anthropic_messages", [INLINE_PDF["anthropic_messages"]])
+    )
+    assert conversation_view(canonical)[0][1][0] == ["document", "application/pdf", PDF, None, None]

@@ -298,3 +298,100 @@ def test_the_conversation_view_says_what_a_document_holds_not_its_name() -> None
         _request("anthropic_messages", [INLINE_PDF["anthropic_messages"]])
     )
     assert conversation_view(canonical)[0][1][0] == ["document", "application/pdf", PDF, None, None]
+
+
+# Gemini's multimodal function responses (issue #25, point 5): functionResponse.parts
+PNG = "iVBORw0KGgo="
+FUNCTION_RESPONSE = {
+    "contents": [
+        {"role": "user", "parts": [{"text": "Take a photo."}]},
+        {"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "camera", "args": {}}}]},
+        {
+            "role": "user",
+            "parts": [
+                {
+                    "functionResponse": {
+                        "id": "c1",
+                        "name": "camera",
+                        "response": {"output": "done"},
+                        "parts": [
+                            {"inlineData": {"mimeType": "image/png", "data": PNG}},
+                            {"fileData": {"mimeType": "image/jpeg", "fileUri": "gs://bucket/a.jpg"}},
+                            {"inlineData": {"mimeType": "application/pdf", "data": PDF}},
+                        ],
+                    }
+                }
+            ],
+        },
+    ]
+}
+RESULT_IMAGES = [
+    {"type": "image", "media_type": "image/png", "data": PNG},
+    {"type": "image", "media_type": "image/jpeg", "url": "gs://bucket/a.jpg"},
+]
+
+
+def _result(wire: Any, dialect: str) -> dict[str, Any]:
+    result: dict[str, Any] = decoder(dialect, "request")(copy.deepcopy(wire))["messages"][2]["parts"][0]["result"]
+    return result
+
+
+def test_a_gemini_function_response_s_parts_are_the_result_s_images() -> None:
+    content = _result(FUNCTION_RESPONSE, "gemini")["content"]
+    assert content[:3] == [{"type": "text", "text": "done"}, *RESULT_IMAGES]
+    assert content[3] == {
+        "type": "wire",
+        "dialect": "gemini",
+        "value": {"inlineData": {"mimeType": "application/pdf", "data": PDF}},
+    }
+    back = _convert(FUNCTION_RESPONSE, "gemini", "gemini").value["contents"][2]["parts"][0]["functionResponse"]
+    assert back["parts"] == FUNCTION_RESPONSE["contents"][2]["parts"][0]["functionResponse"]["parts"]
+
+
+# where each target's tool result carries an inline image and an image URL (Bedrock: neither a URL)
+RESULT_CARRIES = {
+    "anthropic_messages": (1, 2),
+    "bedrock_converse": (1,),
+    "openai_chat": (),
+    "openai_responses": (1, 2),
+}
+
+
+@pytest.mark.parametrize("target", sorted(RESULT_CARRIES))
+def test_function_response_images_reach_the_targets_tool_results(target: str) -> None:
+    encoded = _convert(FUNCTION_RESPONSE, "gemini", target)
+    carried = RESULT_CARRIES[target]
+    lost = [("part.unsupported", f"/messages/2/parts/0/result/content/{i}") for i in (1, 2, 3) if i not in carried]
+    assert [c for c in _codes(encoded) if c[0] == "part.unsupported"] == lost
+    content = _result(encoded.value, target)["content"]
+    images = [p for p in content if p["type"] == "image"]
+    want = [RESULT_IMAGES[i - 1] for i in carried]
+    assert [{k: v for k, v in p.items() if k != "media_type" or "data" in p} for p in images] == [
+        {k: v for k, v in p.items() if k != "media_type" or "data" in p} for p in want
+    ]
+
+
+@pytest.mark.parametrize("source", ["anthropic_messages", "openai_responses"])
+def test_tool_result_images_become_function_response_parts(source: str) -> None:
+    there = _convert(FUNCTION_RESPONSE, "gemini", source).value
+    encoded = _convert(there, source, "gemini")
+    response = encoded.value["contents"][2]["parts"][0]["functionResponse"]
+    assert response["parts"][0] == {"inlineData": {"mimeType": "image/png", "data": PNG}}
+    assert response["response"] == {"output": "done"}
+
+
+def test_typescript_converts_function_response_parts_as_python_does() -> None:
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+
+    jobs: list[dict[str, Any]] = []
+    expected: list[Any] = []
+    wires = [("gemini", FUNCTION_RESPONSE)]
+    wires += [(t, _convert(FUNCTION_RESPONSE, "gemini", t).value) for t in sorted(RESULT_CARRIES)]
+    for source, wire in wires:
+        for target in DIALECTS:
+            options = {"source": source, "target": target, "shape": "request", "model": "m"}
+            jobs.append({"wire": wire, "options": options})
+            got = convert(copy.deepcopy(wire), **options)
+            expected.append([got.value, [list(loss) for loss in got.losses]])
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    assert answers == js_view(json.loads(json.dumps(expected)))

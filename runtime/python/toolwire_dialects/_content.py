@@ -142,14 +142,18 @@ def result_to_object(
     losses: list[Loss],
     strict: bool,
     target: str,
+    carried: list[int] | None = None,
 ) -> dict[str, Any]:
     """A result's content as one object: {output_key: ...} or {error_key: ...}; one JSON
-    object part stands as it is unless the decoder saw it wrapped."""
+    object part stands as it is unless the decoder saw it wrapped. The parts at the positions
+    carried are written elsewhere (media beside the object)."""
     parts = checked_parts(parts)
+    if carried:
+        parts = [p if i not in carried else {"type": "carried"} for i, p in enumerate(parts)]
     texts = [p for p in parts if p["type"] == "text"]
     kept = [p for p in parts if p["type"] in ("text", "json")]
     for i, part in enumerate(parts):
-        if part["type"] not in ("text", "json"):
+        if part["type"] not in ("text", "json", "carried"):
             report(losses, strict, "part.unsupported", f"/content/{i}", target, describe_part(part))
     if len(kept) == 1 and kept[0]["type"] == "json":
         inner: Any = need(kept[0], "value")

@@ -72,6 +72,7 @@ from ._extensions import apply_fields, extension, foreign_extensions, unknown_fi
 from ._extract import choice_field_in, decode_at, elements, first_at, lookup, tools_field_in, where
 from ._ids import CANONICAL_IDS, IdMap, IdPolicy, Note, encode_id, id_checker, note_position
 from ._inject import inject
+from ._media import media_in, media_out, put_media
 from ._schema_openapi import OPENAPI_KEYWORDS, openapi_types_lower_case, schema_from_openapi, schema_to_openapi
 from ._schema_profiles import (
     is_object_schema,
@@ -140,6 +141,8 @@ __all__ = [
     "loads",
     "lookup",
     "mapped",
+    "media_in",
+    "media_out",
     "missing",
     "need",
     "normalize_choice",
@@ -147,6 +150,7 @@ __all__ = [
     "note_position",
     "openapi_types_lower_case",
     "parse_arguments",
+    "put_media",
     "raw_decode",
     "refuse_unallowed",
     "report",

@@ -135,12 +135,15 @@ export function resultToObject(
   losses: Loss[],
   strict: boolean,
   target: string,
+  carried: readonly number[] = [],
 ): JsonObject {
   parts = checkedParts(parts);
+  // the parts at the positions carried are written elsewhere (media beside the object)
+  if (carried.length > 0) parts = parts.map((p, i) => (carried.includes(i) ? { type: "carried" } : p));
   const texts = parts.filter((p) => p["type"] === "text");
   const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
   parts.forEach((part, i) => {
-    if (part["type"] !== "text" && part["type"] !== "json") report(
+    if (part["type"] !== "text" && part["type"] !== "json" && part["type"] !== "carried") report(
       losses, strict, "part.unsupported", `/content/${i}`, target, describePart(part)
     );
   });

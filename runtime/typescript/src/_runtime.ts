@@ -43,6 +43,7 @@ export {
   splitDataUrl,
   textOfJson,
 } from "./_content.js";
+export { mediaIn, mediaOut, putMedia } from "./_media.js";
 export { structuredIn, structuredOut } from "./_structured.js";
 export {
   MISSING,

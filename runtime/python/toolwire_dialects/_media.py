@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._coercion import MAX_DEPTH, held
+from ._coercion import held
 from ._content import checked_parts, is_image_type
 from ._errors import MISSING, DecodeError, describe
+from ._strict_json import MAX_DEPTH
 
 __all__ = ["media_in", "media_out", "put_media"]
 

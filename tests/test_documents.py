@@ -395,3 +395,18 @@ def test_typescript_converts_function_response_parts_as_python_does() -> None:
             expected.append([got.value, [list(loss) for loss in got.losses]])
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
+
+
+def test_media_parts_with_constants_are_refused_when_the_mapping_is_read() -> None:
+    from pathlib import Path
+
+    from toolwire.ir.shapes import shape_ir
+    from toolwire.spec.loader import load_spec
+
+    spec = load_spec(Path(__file__).resolve().parents[1] / "schemas")
+    dialect = spec.dialects["gemini"]
+    assert shape_ir(spec, dialect, "tool_result").variants[0].obj.fields  # as written: accepted
+    content = dialect.mapping["shapes"]["tool_result"]["variants"][0]["fields"]["content"]
+    content["parts"][0]["constants"] = {"/kind": "blob"}
+    with pytest.raises(ValueError, match="media parts are spelled by plain fields"):
+        shape_ir(spec, dialect, "tool_result")

@@ -293,6 +293,16 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
             for f in obj.fields:
                 if f.encoding == "content" or f.media is not None:
                     f = replace(f, parts=_parts(field_specs[f.name]))
+                if f.media is not None and any(
+                    p.obj.constants
+                    or p.has
+                    or p.needs != tuple(g.name for g in p.obj.fields)
+                    or any(g.encoding != "value" for g in p.obj.fields)
+                    for p in f.parts
+                ):
+                    raise ValueError(
+                        f"{f.pointer}: media parts are spelled by plain fields (no constants, has or encodings)"
+                    )
                 if f.encoding == "name_list":
                     f = replace(f, item=_item(field_specs[f.name]))
                 fields.append(f)

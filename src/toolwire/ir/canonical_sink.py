@@ -73,6 +73,9 @@ class CanonicalSink:
     def image(self, part: Part) -> Steps:
         return self._part("image", part)
 
+    def document(self, part: Part) -> Steps:
+        return self._part("document", part)
+
     def reasoning(self, part: Part) -> Steps:
         return self._part("reasoning", part)
 

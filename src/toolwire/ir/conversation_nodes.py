@@ -31,6 +31,8 @@ class PartEncoding(enum.StrEnum):
     VALUE = "value"  # as it is
     DATA_URL = "data_url"  # a data: URL <-> media_type and data; any other URL <-> url
     MEDIA_FORMAT = "media_format"  # png <-> image/png
+    DOCUMENT_FORMAT = "document_format"  # pdf <-> application/pdf
+    IMAGE_TYPE = "image_type"  # image/...: a block or part of another type is not this spelling's
 
 
 class SettingEncoding(enum.StrEnum):

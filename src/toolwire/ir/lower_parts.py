@@ -41,7 +41,7 @@ from toolwire.ir.turn_events import Part, PartValue, TurnSink
 from toolwire.spec.positions import pointer
 
 Trees = dict[str, tuple[tuple[Tokens, ...], tuple[Tokens, ...]]]  # a known-keys constant: (paths, leaves)
-SPELLED = ("text", "image", "reasoning", "refusal")  # the kinds read field by field (the rest by codecs)
+SPELLED = ("text", "image", "document", "reasoning", "refusal")  # the kinds read field by field (the rest by codecs)
 
 
 def read(value: Expr, toks: Tokens) -> Expr:
@@ -80,6 +80,10 @@ def matches(sp: Spelling, block: str) -> Expr | None:
     """The spelling's test of a local object (None: every object matches)."""
     tests: list[Expr] = [Eq(read(Local(block), toks), value) for toks, value in sp.when]
     tests += [Not(Is("missing", read(Local(block), toks))) for toks in sp.has]
+    for f in sp.fields:  # an image_type field's value is an image's media type, when present
+        if f.encoding == PartEncoding.IMAGE_TYPE:
+            value = Call("get_path", (Local(block), Lit(f.tokens)))  # a call's argument: no inline conditional
+            tests.append(AnyOf((Is("missing", value), Call("is_image_type", (value,)))))
     return None if not tests else tests[0] if len(tests) == 1 else All(tuple(tests))
 
 
@@ -136,8 +140,15 @@ def part_steps(sp: Spelling, block: str, at: Expr, sink: TurnSink, trees: Trees,
                 raise ValueError(f"{article} {sp.part} spelling with two data URL fields: one at most")
             split = Local(local)
             values.append(PartValue("url", Local(local), when))
+            if f.name == "data":  # a field of inline data only (Chat's file_data): no URL
+                wrong = Text(("expected a data: URL, got ", Call("describe", (Local(local),))))
+                bad = Not(Call("is_data_url", (Local(local),)))
+                steps.append(If(All((present, bad)) if f.optional else bad, (Fail(where, wrong),)))
         elif f.encoding == PartEncoding.MEDIA_FORMAT:
             steps.append(If(Is("string", Local(local)), (Let(local, Text(("image/", Local(local)))),)))
+            values.append(PartValue(f.name, Local(local), when))
+        elif f.encoding == PartEncoding.DOCUMENT_FORMAT:
+            steps.append(If(present, (Let(local, Call("document_media_type", (Local(local),))),)))
             values.append(PartValue(f.name, Local(local), when))
         else:
             values.append(PartValue(f.name, Local(local), when))

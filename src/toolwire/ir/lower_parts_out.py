@@ -64,10 +64,12 @@ def block_of(sp: Spelling, name: str, part: Expr, at: Expr) -> Expr:
 
 
 def carried(sp: Spelling) -> frozenset[str]:
-    """The canonical keys a spelling writes (a data URL writes the media type and data)."""
+    """The canonical keys a spelling writes (a data URL writes the media type and data; one
+    named url a URL too)."""
     names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
-    if any(f.encoding == PartEncoding.DATA_URL for f in sp.fields):
-        names |= {"media_type", "data", "url"}
+    for f in sp.fields:
+        if f.encoding == PartEncoding.DATA_URL:
+            names |= {"media_type", "data", f.name}
     return frozenset(names)
 
 
@@ -76,11 +78,19 @@ def has_fields(sp: Spelling, part: Expr) -> Expr | None:
     spelling's block must carry (None: it needs none)."""
     tests: list[Expr] = [Call("holds", (part, Lit(sp.signed)))] if sp.signed is not None else []
     for f in sp.fields:
+        if f.encoding == PartEncoding.IMAGE_TYPE:  # present or not, an image's media type
+            value = Key(part, f.name)
+            fits = Call("is_image_type", (value,))
+            tests.append(fits if not f.optional else AnyOf((Is("missing", value), fits)))
+            continue
         if f.optional:
+            continue
+        if f.encoding == PartEncoding.DOCUMENT_FORMAT:  # a media type the wire has a format for
+            tests.append(Not(Is("null", Call("document_format", (Key(part, f.name),)))))
             continue
         if f.encoding == PartEncoding.DATA_URL:
             data = All((Not(Is("missing", Key(part, "data"))), Not(Is("missing", Key(part, "media_type")))))
-            tests.append(AnyOf((Not(Is("missing", Key(part, "url"))), data)))
+            tests.append(data if f.name == "data" else AnyOf((Not(Is("missing", Key(part, "url"))), data)))
         else:
             tests.append(Not(Is("missing", Key(part, f.name))))
     if not tests:
@@ -91,8 +101,13 @@ def has_fields(sp: Spelling, part: Expr) -> Expr | None:
 def _field(f_name: str, encoding: PartEncoding) -> tuple[Step, ...]:
     if encoding == PartEncoding.DATA_URL:
         made = Call("data_url", (Get(Local("part"), "media_type"), Get(Local("part"), "data")))
+        if f_name == "data":  # inline data only
+            return (Let("value", made),)
         return (Let("value", Key(Local("part"), "url")), If(Is("missing", Local("value")), (Let("value", made),)))
     value: tuple[Step, ...] = (Let("value", Key(Local("part"), f_name)),)
+    if encoding == PartEncoding.DOCUMENT_FORMAT:
+        made = Call("document_format", (Local("value"),))
+        return (*value, If(Not(Is("missing", Local("value"))), (Let("value", made),)))
     if encoding == PartEncoding.MEDIA_FORMAT:
         short = Call("without_prefix", (Local("value"), Lit("image/")))
         return (*value, If(Is("string", Local("value")), (Let("value", short),)))

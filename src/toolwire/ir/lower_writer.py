@@ -168,6 +168,9 @@ class TurnWriter:
     def image(self, event: PartEvent) -> tuple[Step, ...]:
         return self._gather("image", event)
 
+    def document(self, event: PartEvent) -> tuple[Step, ...]:
+        return self._gather("document", event)
+
     def refusal(self, event: PartEvent) -> tuple[Step, ...]:
         return self._gather("refusal", event)
 

@@ -97,6 +97,14 @@ class Field:
     item: WireObject | None = field(
         default=None, metadata=term("field.item")
     )  # name_list: one list element (its one field is the name)
+    media: Tokens | None = field(
+        default=None, metadata=term("field.media")
+    )  # result_object: where the result's media blocks sit, beside its object
+
+    @property
+    def media_spellings(self) -> list[list[Any]]:
+        """The media blocks' spellings: [kind, [[canonical field, wire tokens], ...]] each."""
+        return [[p.kind, [[f.name, list(f.tokens)] for f in p.obj.fields]] for p in self.parts]
 
     @property
     def has_default(self) -> bool:

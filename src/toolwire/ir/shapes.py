@@ -84,6 +84,7 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         wire_type=_types(spec.get("wire_type")),
         strict_mode_field=spec.get("strict_mode_field"),
         structured=_structured_key(spec),
+        media=tuple(tokens(spec["media"])) if "media" in spec else None,
     )
 
 
@@ -147,6 +148,8 @@ def compile_object(
         paths.extend((a.tokens, True) for a in f.aliases)
         if f.structured is not None:
             paths.append(((f.structured,), True))
+        if f.media is not None:
+            paths.append((f.media, True))
     known: dict[Tokens, list[str]] = {(): []}
     required_prefixes: set[Tokens] = {()}
     required_keys: set[Tokens] = set()
@@ -250,8 +253,18 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
         if not obj.is_root_constant:
             fields = []
             for f in obj.fields:
-                if f.encoding == "content":
+                if f.encoding == "content" or f.media is not None:
                     f = replace(f, parts=_parts(field_specs[f.name]))
+                if f.media is not None and any(
+                    p.obj.constants
+                    or p.has
+                    or p.needs != tuple(g.name for g in p.obj.fields)
+                    or any(g.encoding != "value" for g in p.obj.fields)
+                    for p in f.parts
+                ):
+                    raise ValueError(
+                        f"{f.pointer}: media parts are spelled by plain fields (no constants, has or encodings)"
+                    )
                 if f.encoding == "name_list":
                     f = replace(f, item=_item(field_specs[f.name]))
                 fields.append(f)

@@ -161,6 +161,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.string=false", "Blocks only: a plain string is not this field's content and is refused on decode.", _TEST_GENERATE, _DEFAULT),
     T("field.string=only", "Nothing but a string: text parts are joined, JSON parts sent as their text, other parts lost; each reported."),
     T("field.object", "content only: one JSON object is the whole content too (Interactions' function_result result): decoded, one json part; one json part holding an object is encoded as that object."),
+    T("field.media", "result_object only: where the wire keeps the result's media beside its object (Gemini's functionResponse.parts), each block spelled as one of the field's parts; decoded after the object's parts, encoded there (a wire block of the dialect's own too)."),
     T("field.structured", "content only: a key beside the content blocks holding the result's structured value (MCP structuredContent); canonically a json part, in the place of the text block that repeats its JSON text (else after the blocks, form apart); encode writes the first json part there, with its JSON text as a block unless it came apart."),
     T("field.parts", "content only: how each canonical part kind is spelled as a wire block; a part without constants is known by its fields' keys."),
     T("field.parts[].canonical", "The canonical part this wire block is: its type."),

@@ -63,6 +63,10 @@ class TurnSink(Protocol):
         """An image part (a URL, or a media type and base64 data)."""
         ...
 
+    def document(self, part: Part) -> Steps:
+        """A document part (a URL, a media type and base64 data, or plain text)."""
+        ...
+
     def reasoning(self, part: Part) -> Steps:
         """A reasoning part, in the reader's dialect."""
         ...

@@ -52,6 +52,10 @@ class TurnSink(Protocol):
         """An image part (url, or media_type and data)."""
         ...
 
+    def document(self, event: PartEvent) -> tuple[Step, ...]:
+        """A document part (url, media_type and data, or text; maybe a name)."""
+        ...
+
     def reasoning(self, event: PartEvent) -> tuple[Step, ...]:
         """A reasoning part of some dialect (only that dialect can replay it)."""
         ...
@@ -85,4 +89,4 @@ class TurnSink(Protocol):
         ...
 
 
-PART_KINDS = ("text", "image", "reasoning", "refusal", "tool_call", "tool_result", "wire")
+PART_KINDS = ("text", "image", "document", "reasoning", "refusal", "tool_call", "tool_result", "wire")

@@ -394,8 +394,10 @@ def test_server_side_tool_blocks_left_out_are_a_loss(corpus_more_dir: Path) -> N
     relay = convert_stream(events, source="anthropic_messages", target="anthropic_messages")
     out = list(relay)
     assert "server_tool_use" not in json.dumps(out)
-    assert [loss.pointer for loss in relay.losses] == ["/server_tools/0"]
+    # the server_tool_use and its result: each left out, each reported
+    assert [loss.pointer for loss in relay.losses] == ["/server_tools/0", "/server_tools/1"]
     assert "bash_code_execution" in relay.losses[0].what
+    assert "'bash_code_execution_tool_result'" in relay.losses[1].what
     with pytest.raises(LossError, match="server-side tool"):
         list(convert_stream(events, source="anthropic_messages", target="anthropic_messages", strict=True))
 

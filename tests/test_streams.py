@@ -616,11 +616,12 @@ def test_corpus_more_anthropic_code_execution_stream_assembles(corpus_more_dir: 
     path = corpus_more_dir / "anthropic/code-execution-server-tool.stream.jsonl"
     assembler = assemble("anthropic_messages", read_events(path))
     assert assembler.finish() == [] and assembler.finish_reason == "end_turn" and assembler.findings == []
-    assert [n["pointer"] for n in assembler.notes] == ["/content_block"]
+    assert [n["pointer"] for n in assembler.notes] == ["/content_block", "/content_block"]  # the call, its result
     assert (
         "'bash_code_execution' (id srvtoolu_01MwXaweAHve88x6s3Fc8x6Q) is a server-side tool"
         in assembler.notes[0]["message"]
     )
+    assert "'bash_code_execution_tool_result' (id srvtoolu_01MwXaweAHve88x6s3Fc8x6Q)" in assembler.notes[1]["message"]
     result = run_assemble("--dialect", "anthropic_messages", path)
     assert result.exit_code == 0, result.stderr
     assert result.stderr.startswith(f"{path}:11: anthropic_messages/stream_event: /content_block: note: ")

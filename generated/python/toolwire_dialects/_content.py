@@ -14,7 +14,10 @@ from ._errors import Invalid, Loss, report
 __all__ = [
     "content_as_string",
     "data_url",
+    "document_format",
+    "document_media_type",
     "is_data_url",
+    "is_image_type",
     "result_from_object",
     "result_to_object",
     "split_data_url",
@@ -38,6 +41,36 @@ def split_data_url(value: str) -> tuple[str, str]:
 
 def data_url(media_type: str, data: str) -> str:
     return f"data:{media_type};base64,{data}"
+
+
+# Bedrock's DocumentFormat values and the media types they stand for (botocore bedrock-runtime)
+_DOCUMENT_FORMATS = {
+    "pdf": "application/pdf",
+    "csv": "text/csv",
+    "doc": "application/msword",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xls": "application/vnd.ms-excel",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "html": "text/html",
+    "txt": "text/plain",
+    "md": "text/markdown",
+}
+_FORMAT_OF = {media_type: name for name, media_type in _DOCUMENT_FORMATS.items()}
+
+
+def document_format(media_type: Any) -> str | None:
+    """The document format (a file extension: pdf) of a media type, None when it has none."""
+    return _FORMAT_OF.get(media_type) if type(media_type) is str else None
+
+
+def document_media_type(value: Any) -> Any:
+    """The media type of a document format; a value that is none is kept as it is."""
+    return _DOCUMENT_FORMATS.get(value, value) if type(value) is str else value
+
+
+def is_image_type(value: Any) -> bool:
+    """Whether value is an image's media type (image/...)."""
+    return type(value) is str and value.startswith("image/")
 
 
 def text_of_json(value: Any, pointer: str) -> str:
@@ -109,14 +142,18 @@ def result_to_object(
     losses: list[Loss],
     strict: bool,
     target: str,
+    carried: list[int] | None = None,
 ) -> dict[str, Any]:
     """A result's content as one object: {output_key: ...} or {error_key: ...}; one JSON
-    object part stands as it is unless the decoder saw it wrapped."""
+    object part stands as it is unless the decoder saw it wrapped. The parts at the positions
+    carried are written elsewhere (media beside the object)."""
     parts = checked_parts(parts)
+    if carried:
+        parts = [p if i not in carried else {"type": "carried"} for i, p in enumerate(parts)]
     texts = [p for p in parts if p["type"] == "text"]
     kept = [p for p in parts if p["type"] in ("text", "json")]
     for i, part in enumerate(parts):
-        if part["type"] not in ("text", "json"):
+        if part["type"] not in ("text", "json", "carried"):
             report(losses, strict, "part.unsupported", f"/content/{i}", target, describe_part(part))
     if len(kept) == 1 and kept[0]["type"] == "json":
         inner: Any = need(kept[0], "value")

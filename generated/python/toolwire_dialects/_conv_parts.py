@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._content import data_url, is_data_url, split_data_url
+from ._content import data_url, document_format, document_media_type, is_data_url, is_image_type, split_data_url
 from ._conv_layout import Codecs, PartField, Spelling
 from ._conv_paths import get, pointer, put, put_back, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
@@ -45,17 +45,29 @@ def matches(block: Any, spelling: Spelling) -> bool:
     for toks, value in spelling.when:
         if get(block, toks) != value:
             return False
-    return all(get(block, toks) is not MISSING for toks in spelling.has)
+    if not all(get(block, toks) is not MISSING for toks in spelling.has):
+        return False
+    return all(_fits(get(block, f.toks), f) for f in spelling.fields)
+
+
+def _fits(value: Any, f: PartField) -> bool:
+    """A field's value (MISSING: absent) is one the spelling is for: an image_type field's is
+    an image's media type (Gemini's inlineData holds images and documents alike)."""
+    return f.encoding != "image_type" or value is MISSING or is_image_type(value)
 
 
 def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shape: str, at: str) -> None:
     if f.encoding == "data_url":
         if is_data_url(value):
             part["media_type"], part["data"] = split_data_url(value)
+        elif f.name == "data":  # a field of inline data only (Chat's file_data): no URL
+            raise DecodeError(dialect, shape, at + pointer(f.toks), f"expected a data: URL, got {describe(value)}")
         else:
             part["url"] = value
     elif f.encoding == "media_format":
         part[f.name] = "image/" + value if type(value) is str else value
+    elif f.encoding == "document_format":
+        part[f.name] = document_media_type(value)
     else:
         part[f.name] = value
 
@@ -152,7 +164,9 @@ def carries(part: dict[str, Any], sp: Spelling, dialect: str) -> bool:
     by a spelling that needs one)."""
     if sp.signed is not None and not holds(part, dialect, sp.signed):
         return False
-    return part.get("type") in SHAPES or all(f.optional or _has(part, f) for f in sp.fields)
+    if part.get("type") in SHAPES:
+        return True
+    return all((f.optional or _has(part, f)) and _fits(part.get(f.name, MISSING), f) for f in sp.fields)
 
 
 def unsigned(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], dialect: str) -> bool:
@@ -166,16 +180,21 @@ def unsigned(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], d
 
 def _has(part: dict[str, Any], f: PartField) -> bool:
     if f.encoding == "data_url":
-        return "url" in part or ("data" in part and "media_type" in part)
+        inline = "data" in part and "media_type" in part
+        return inline if f.name == "data" else "url" in part or inline
+    if f.encoding == "document_format":  # a media type the wire has a format for
+        return document_format(part.get(f.name)) is not None
     return f.name in part
 
 
 def _field_out(part: dict[str, Any], f: PartField) -> Any:
     if f.encoding == "data_url":
-        return part["url"] if "url" in part else data_url(part["media_type"], part["data"])
+        return part["url"] if "url" in part and f.name != "data" else data_url(part["media_type"], part["data"])
     value = part.get(f.name, MISSING)
     if f.encoding == "media_format" and type(value) is str:
         return value.removeprefix("image/")
+    if f.encoding == "document_format" and value is not MISSING:
+        return document_format(value)
     return value
 
 
@@ -183,10 +202,12 @@ _CARRIED: dict[int, frozenset[str]] = {}
 
 
 def _carried_names(sp: Spelling) -> frozenset[str]:
-    """The canonical keys a spelling writes (a data URL writes the media type and data)."""
+    """The canonical keys a spelling writes (a data URL writes the media type and data; one
+    named url a URL too)."""
     names = {"type", "extensions", "dialect"} | {f.name for f in sp.fields}
-    if any(f.encoding == "data_url" for f in sp.fields):
-        names |= {"media_type", "data", "url"}
+    for f in sp.fields:
+        if f.encoding == "data_url":
+            names |= {"media_type", "data", f.name}
     return frozenset(names)
 
 

@@ -16,7 +16,7 @@ def _json(value: Any) -> str:
 
 def conversation_view(canonical: dict[str, Any], shape: str = "request") -> list[Any]:
     """The turns of a canonical request (or a response's one turn and its finish reason):
-    adjacent turns of one role as one, each with its texts (an empty one says nothing), images, calls (name, arguments)
+    adjacent turns of one role as one, each with its texts (an empty one says nothing), images, documents, calls (name, arguments)
     and results (content, error flag). Ids are replaced by the order they first appear in, so
     a call and its result stay linked through any rewrite; spellings and extensions are left
     out (they are the dialect's, not the conversation's)."""
@@ -36,6 +36,8 @@ def conversation_view(canonical: dict[str, Any], shape: str = "request") -> list
                     said.append(["text", part["text"]])
             elif kind == "image":
                 said.append(["image", part.get("media_type"), part.get("data"), part.get("url")])
+            elif kind == "document":  # its content, not its name (a wire that requires one writes a default)
+                said.append(["document", part.get("media_type"), part.get("data"), part.get("url"), part.get("text")])
             elif kind == "tool_call":
                 call = part["call"]
                 said.append(["call", link(call["id"]), call["name"], _json(call["arguments"])])

@@ -41,7 +41,10 @@ from ._coercion import as_canonical, as_wire, held, held_canonical, held_fields,
 from ._content import (
     content_as_string,
     data_url,
+    document_format,
+    document_media_type,
     is_data_url,
+    is_image_type,
     result_from_object,
     result_to_object,
     split_data_url,
@@ -69,6 +72,7 @@ from ._extensions import apply_fields, extension, foreign_extensions, unknown_fi
 from ._extract import choice_field_in, decode_at, elements, first_at, lookup, tools_field_in, where
 from ._ids import CANONICAL_IDS, IdMap, IdPolicy, Note, encode_id, id_checker, note_position
 from ._inject import inject
+from ._media import media_in, media_out, put_media
 from ._schema_openapi import OPENAPI_KEYWORDS, openapi_types_lower_case, schema_from_openapi, schema_to_openapi
 from ._schema_profiles import (
     is_object_schema,
@@ -110,6 +114,8 @@ __all__ = [
     "describe",
     "describe_choice",
     "describe_part",
+    "document_format",
+    "document_media_type",
     "dump_arguments",
     "elements",
     "encode_id",
@@ -129,11 +135,14 @@ __all__ = [
     "inject",
     "is_absent",
     "is_data_url",
+    "is_image_type",
     "is_object_schema",
     "listed",
     "loads",
     "lookup",
     "mapped",
+    "media_in",
+    "media_out",
     "missing",
     "need",
     "normalize_choice",
@@ -141,6 +150,7 @@ __all__ = [
     "note_position",
     "openapi_types_lower_case",
     "parse_arguments",
+    "put_media",
     "raw_decode",
     "refuse_unallowed",
     "report",

@@ -1632,6 +1632,69 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
+        elif (block.get("type", _MISSING) == "document") and (
+            (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) == "base64"
+        ):
+            media_type_in = (
+                _n.get("media_type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            )
+            if media_type_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/source/media_type", "expected a value, got nothing")
+            data_in = _n.get("data", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            if data_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/source/data", "expected a value, got nothing")
+            name_in = block.get("title", _MISSING)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_5)
+            part = {"type": "document", "media_type": media_type_in, "data": data_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif (block.get("type", _MISSING) == "document") and (
+            (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) == "text"
+        ):
+            text_in = _n.get("data", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/source/data", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/source/data", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            name_in = block.get("title", _MISSING)
+            part_forms = {}
+            if (
+                _n.get("media_type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            ) is _MISSING:
+                part_forms["/source/media_type"] = "absent"
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_6)
+            if part_fields.get("/source/media_type", _MISSING) == "text/plain":
+                del part_fields["/source/media_type"]
+            part = {"type": "document", "text": text_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if (part_fields) or (part_forms):
+                own = {}
+                if part_fields:
+                    own["fields"] = part_fields
+                if part_forms:
+                    own["forms"] = part_forms
+                part["extensions"] = {DIALECT: own}
+            parts.append(part)
+        elif (block.get("type", _MISSING) == "document") and (
+            (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) == "url"
+        ):
+            url_in = _n.get("url", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            if url_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/source/url", "expected a value, got nothing")
+            name_in = block.get("title", _MISSING)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_7)
+            part = {"type": "document", "url": url_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
         elif block.get("type", _MISSING) == "thinking":
             text_in = block.get("thinking", _MISSING)
             if text_in is _MISSING:
@@ -1710,6 +1773,17 @@ _KNOWN_PART_3 = _conv.known_tree((), (("type",), ("source", "type"), ("source", 
 
 
 _KNOWN_PART_4 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "url")))
+
+
+_KNOWN_PART_5 = _conv.known_tree(
+    (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+)
+
+
+_KNOWN_PART_6 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",)))
+
+
+_KNOWN_PART_7 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",)))
 
 
 def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
@@ -1975,8 +2049,8 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "reasoning") and (
-                (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING)
+            elif (part.get("type", _MISSING) == "document") and (
+                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
             ):
                 block = _part_out_5(part, at, out)
                 if block is not None:
@@ -1992,8 +2066,55 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "reasoning") and (out.holds(part, "/data")):
+            elif (part.get("type", _MISSING) == "document") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_6(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "document") and (part.get("url", _MISSING) is not _MISSING):
+                block = _part_out_7(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "reasoning") and (
+                (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING)
+            ):
+                block = _part_out_8(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "reasoning") and (out.holds(part, "/data")):
+                block = _part_out_9(part, at, out)
                 if block is not None:
                     if (
                         (type(block) is dict)
@@ -2190,6 +2311,42 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 content.append([part, 4, at])
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "document":
+            if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 5, at])
+            elif part.get("text", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 6, at])
+            elif part.get("url", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 7, at])
+            else:
+                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING):
                 if seen > 1:
@@ -2201,7 +2358,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
-                content.append([part, 5, at])
+                content.append([part, 8, at])
             elif out.holds(part, "/data"):
                 if seen > 1:
                     lose(
@@ -2212,7 +2369,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
-                content.append([part, 6, at])
+                content.append([part, 9, at])
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
@@ -2505,6 +2662,105 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             o_later.append(block)
                         else:
                             blocks.append(block)
+            elif k == 7:
+                block = _part_out_7(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
+            elif k == 8:
+                block = _part_out_8(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
+            elif k == 9:
+                block = _part_out_9(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             else:
                 block = part["value"]
                 if (o_seen) and (
@@ -2591,6 +2847,65 @@ def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
 
 
 def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'document', /source/type = 'base64'."""
+    block = {}
+    block["type"] = "document"
+    block.setdefault("source", {})["type"] = "base64"
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("source", {})["media_type"] = value
+    value = part.get("data", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("source", {})["data"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block["title"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'document', /source/type = 'text'."""
+    block = {}
+    block["type"] = "document"
+    block.setdefault("source", {})["type"] = "text"
+    value = part.get("text", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("source", {})["data"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block["title"] = value
+    out.extra(part, ("dialect", "extensions", "name", "text", "type"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    forms = _conv.forms_of(own)
+    if (_conv.form_of(forms, "/source/media_type") != "absent") and (
+        (_n.get("media_type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) is _MISSING
+    ):
+        block.setdefault("source", {})["media_type"] = "text/plain"
+    return block
+
+
+def _part_out_7(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'document', /source/type = 'url'."""
+    block = {}
+    block["type"] = "document"
+    block.setdefault("source", {})["type"] = "url"
+    value = part.get("url", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("source", {})["url"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block["title"] = value
+    out.extra(part, ("dialect", "extensions", "name", "type", "url"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_8(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /type = 'thinking'."""
     block = {}
     block["type"] = "thinking"
@@ -2603,7 +2918,7 @@ def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_9(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /type = 'redacted_thinking'."""
     block = {}
     block["type"] = "redacted_thinking"
@@ -2687,6 +3002,51 @@ _REQUEST = _conv.RequestLayout(
             role=None,
             signed=None,
             known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "document"), (("source", "type"), "base64")),
+            has=(),
+            fields=(
+                _conv.PartField("media_type", ("source", "media_type"), "value", False),
+                _conv.PartField("data", ("source", "data"), "value", False),
+                _conv.PartField("name", ("title",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "document"), (("source", "type"), "text")),
+            has=(),
+            fields=(
+                _conv.PartField("text", ("source", "data"), "value", False),
+                _conv.PartField("name", ("title",), "value", True),
+            ),
+            roles=(),
+            defaults=((("source", "media_type"), "text/plain"),),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "document"), (("source", "type"), "url")),
+            has=(),
+            fields=(
+                _conv.PartField("url", ("source", "url"), "value", False),
+                _conv.PartField("name", ("title",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",))),
         ),
         _conv.Spelling(
             part="reasoning",
@@ -2851,6 +3211,51 @@ _RESPONSE = _conv.ResponseLayout(
             role=None,
             signed=None,
             known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "document"), (("source", "type"), "base64")),
+            has=(),
+            fields=(
+                _conv.PartField("media_type", ("source", "media_type"), "value", False),
+                _conv.PartField("data", ("source", "data"), "value", False),
+                _conv.PartField("name", ("title",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "document"), (("source", "type"), "text")),
+            has=(),
+            fields=(
+                _conv.PartField("text", ("source", "data"), "value", False),
+                _conv.PartField("name", ("title",), "value", True),
+            ),
+            roles=(),
+            defaults=((("source", "media_type"), "text/plain"),),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "document"), (("source", "type"), "url")),
+            has=(),
+            fields=(
+                _conv.PartField("url", ("source", "url"), "value", False),
+                _conv.PartField("name", ("title",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",))),
         ),
         _conv.Spelling(
             part="reasoning",

@@ -1399,6 +1399,105 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
         elif (
+            _n.get("bytes", _MISSING)
+            if type(
+                _n := (_n.get("source", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING)
+            )
+            is dict
+            else _MISSING
+        ) is not _MISSING:
+            media_type_in = (
+                _n.get("format", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            )
+            if media_type_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/document/format", "expected a value, got nothing")
+            if media_type_in is not _MISSING:
+                media_type_in = _rt.document_media_type(media_type_in)
+            data_in = (
+                _n.get("bytes", _MISSING)
+                if type(
+                    _n := (
+                        _n.get("source", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+                    )
+                )
+                is dict
+                else _MISSING
+            )
+            if data_in is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/document/source/bytes", "expected a value, got nothing"
+                )
+            name_in = _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            part_forms = {}
+            if (
+                _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            ) is _MISSING:
+                part_forms["/document/name"] = "absent"
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_4)
+            if part_fields.get("/document/name", _MISSING) == "document":
+                del part_fields["/document/name"]
+            part = {"type": "document", "media_type": media_type_in, "data": data_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if (part_fields) or (part_forms):
+                own = {}
+                if part_fields:
+                    own["fields"] = part_fields
+                if part_forms:
+                    own["forms"] = part_forms
+                part["extensions"] = {DIALECT: own}
+            parts.append(part)
+        elif (
+            _n.get("text", _MISSING)
+            if type(
+                _n := (_n.get("source", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING)
+            )
+            is dict
+            else _MISSING
+        ) is not _MISSING:
+            text_in = (
+                _n.get("text", _MISSING)
+                if type(
+                    _n := (
+                        _n.get("source", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+                    )
+                )
+                is dict
+                else _MISSING
+            )
+            if text_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/document/source/text", "expected a value, got nothing")
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/document/source/text", f"expected a string, got {_rt.describe(text_in)}"
+                )
+            name_in = _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            part_forms = {}
+            if (
+                _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            ) is _MISSING:
+                part_forms["/document/name"] = "absent"
+            if (
+                _n.get("format", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            ) is _MISSING:
+                part_forms["/document/format"] = "absent"
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_5)
+            if part_fields.get("/document/name", _MISSING) == "document":
+                del part_fields["/document/name"]
+            if part_fields.get("/document/format", _MISSING) == "txt":
+                del part_fields["/document/format"]
+            part = {"type": "document", "text": text_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if (part_fields) or (part_forms):
+                own = {}
+                if part_fields:
+                    own["fields"] = part_fields
+                if part_forms:
+                    own["forms"] = part_forms
+                part["extensions"] = {DIALECT: own}
+            parts.append(part)
+        elif (
             _n.get("text", _MISSING)
             if type(
                 _n := (
@@ -1433,7 +1532,7 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                     f"{at}/reasoningContent/reasoningText/text",
                     f"expected a string, got {_rt.describe(text_in)}",
                 )
-            part_fields = _conv.kept_fields(block, _KNOWN_PART_4)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_6)
             part = {"type": "reasoning", "dialect": DIALECT, "text": text_in}
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
@@ -1487,6 +1586,16 @@ _KNOWN_PART_3 = _conv.known_tree((("image", "source", "bytes"),), (("image", "fo
 
 
 _KNOWN_PART_4 = _conv.known_tree(
+    (("document", "source", "bytes"),), (("document", "format"), ("document", "source", "bytes"), ("document", "name"))
+)
+
+
+_KNOWN_PART_5 = _conv.known_tree(
+    (("document", "source", "text"),), (("document", "source", "text"), ("document", "name"))
+)
+
+
+_KNOWN_PART_6 = _conv.known_tree(
     (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
 )
 
@@ -1691,8 +1800,33 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
+            elif (part.get("type", _MISSING) == "document") and (
+                (_rt.document_format(part.get("media_type", _MISSING)) is not None)
+                and (part.get("data", _MISSING) is not _MISSING)
+            ):
                 block = _part_out_4(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "document") and (part.get("text", _MISSING) is not _MISSING):
+                block = _part_out_5(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
+                block = _part_out_6(part, at, out)
                 if block is not None:
                     if (type(block) is dict) and (block.get("text", _MISSING) == ""):
                         lose(
@@ -1951,6 +2085,33 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 content.append([part, 3, at])
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "document":
+            if (_rt.document_format(part.get("media_type", _MISSING)) is not None) and (
+                part.get("data", _MISSING) is not _MISSING
+            ):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 4, at])
+            elif part.get("text", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 5, at])
+            else:
+                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
@@ -1962,7 +2123,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
-                content.append([part, 4, at])
+                content.append([part, 6, at])
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
@@ -2129,6 +2290,56 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             o_later.append(block)
                         else:
                             blocks.append(block)
+            elif k == 5:
+                block = _part_out_5(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
+            elif k == 6:
+                block = _part_out_6(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             else:
                 block = part["value"]
                 if (o_seen) and ((type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)):
@@ -2191,6 +2402,55 @@ def _part_out_3(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
 
 
 def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /document/source/bytes present."""
+    block = {}
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        value = _rt.document_format(value)
+    if value is not _MISSING:
+        block.setdefault("document", {})["format"] = value
+    value = part.get("data", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("document", {}).setdefault("source", {})["bytes"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("document", {})["name"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    forms = _conv.forms_of(own)
+    if (_conv.form_of(forms, "/document/name") != "absent") and (
+        (_n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING) is _MISSING
+    ):
+        block.setdefault("document", {})["name"] = "document"
+    return block
+
+
+def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /document/source/text present."""
+    block = {}
+    value = part.get("text", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("document", {}).setdefault("source", {})["text"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("document", {})["name"] = value
+    out.extra(part, ("dialect", "extensions", "name", "text", "type"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    forms = _conv.forms_of(own)
+    if (_conv.form_of(forms, "/document/name") != "absent") and (
+        (_n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING) is _MISSING
+    ):
+        block.setdefault("document", {})["name"] = "document"
+    if (_conv.form_of(forms, "/document/format") != "absent") and (
+        (_n.get("format", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING) is _MISSING
+    ):
+        block.setdefault("document", {})["format"] = "txt"
+    return block
+
+
+def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /reasoningContent/reasoningText/text present."""
     block = {}
     value = part.get("text", _MISSING)
@@ -2266,6 +2526,40 @@ _REQUEST = _conv.RequestLayout(
             signed=None,
             known=_conv.known_tree(
                 (("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes"))
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("document", "source", "bytes"),),
+            fields=(
+                _conv.PartField("media_type", ("document", "format"), "document_format", False),
+                _conv.PartField("data", ("document", "source", "bytes"), "value", False),
+                _conv.PartField("name", ("document", "name"), "value", True),
+            ),
+            roles=(),
+            defaults=((("document", "name"), "document"),),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (("document", "source", "bytes"),),
+                (("document", "format"), ("document", "source", "bytes"), ("document", "name")),
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("document", "source", "text"),),
+            fields=(
+                _conv.PartField("text", ("document", "source", "text"), "value", False),
+                _conv.PartField("name", ("document", "name"), "value", True),
+            ),
+            roles=(),
+            defaults=((("document", "name"), "document"), (("document", "format"), "txt")),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (("document", "source", "text"),), (("document", "source", "text"), ("document", "name"))
             ),
         ),
         _conv.Spelling(
@@ -2409,6 +2703,40 @@ _RESPONSE = _conv.ResponseLayout(
             signed=None,
             known=_conv.known_tree(
                 (("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes"))
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("document", "source", "bytes"),),
+            fields=(
+                _conv.PartField("media_type", ("document", "format"), "document_format", False),
+                _conv.PartField("data", ("document", "source", "bytes"), "value", False),
+                _conv.PartField("name", ("document", "name"), "value", True),
+            ),
+            roles=(),
+            defaults=((("document", "name"), "document"),),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (("document", "source", "bytes"),),
+                (("document", "format"), ("document", "source", "bytes"), ("document", "name")),
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("document", "source", "text"),),
+            fields=(
+                _conv.PartField("text", ("document", "source", "text"), "value", False),
+                _conv.PartField("name", ("document", "name"), "value", True),
+            ),
+            roles=(),
+            defaults=((("document", "name"), "document"), (("document", "format"), "txt")),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (("document", "source", "text"),), (("document", "source", "text"), ("document", "name"))
             ),
         ),
         _conv.Spelling(

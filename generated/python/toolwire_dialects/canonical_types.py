@@ -11,6 +11,7 @@ __all__ = [
     "ApiError",
     "CacheBreakpoint",
     "ContentPart",
+    "DocumentMessagePart",
     "Extensions",
     "ExtensionsValue",
     "Finish",
@@ -178,6 +179,25 @@ class ImageMessagePart(TypedDict):
     cache: NotRequired[CacheBreakpoint]
 
 
+class DocumentMessagePart(TypedDict):
+    """A document (a PDF, a text file): inline as base64 data with its media type, by URL, or as
+    plain text; name is its title or file name.
+
+    From `schemas/canonical/message_part.json#/$defs/DocumentMessagePart`.
+
+    Not expressed: oneOf.
+    """
+
+    type: Literal["document"]
+    media_type: NotRequired[str]
+    data: NotRequired[str]
+    url: NotRequired[str]
+    text: NotRequired[str]
+    name: NotRequired[str]
+    extensions: NotRequired[Extensions]
+    cache: NotRequired[CacheBreakpoint]
+
+
 class ToolCall(TypedDict):
     """One call of a tool by the model. When the wire's argument text is not a JSON object,
     arguments is null, raw_arguments keeps the text and arguments_error says why: such a call is
@@ -277,11 +297,18 @@ class WireMessagePart(TypedDict):
     cache: NotRequired[CacheBreakpoint]
 
 
-# One part of a conversation turn, in the order the turn carries it: text, an image, a tool call, a
-# tool result, reasoning, a refusal, or a block the canonical model has no kind for. From
-# `schemas/canonical/message_part.json#`.
+# One part of a conversation turn, in the order the turn carries it: text, an image, a document, a
+# tool call, a tool result, reasoning, a refusal, or a block the canonical model has no kind for.
+# From `schemas/canonical/message_part.json#`.
 MessagePart: TypeAlias = (
-    TextMessagePart | ImageMessagePart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart | WireMessagePart
+    TextMessagePart
+    | ImageMessagePart
+    | DocumentMessagePart
+    | ToolCallPart
+    | ToolResultPart
+    | ReasoningPart
+    | RefusalPart
+    | WireMessagePart
 )
 
 

@@ -843,7 +843,7 @@ _CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     ),
 )
 _KNOWN_TOOL_RESULT_0 = frozenset(("functionResponse",))
-_KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "response"))
+_KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = frozenset(("id", "name", "parts", "response"))
 
 
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
@@ -890,6 +890,17 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResu
                 "error",
                 forms,
                 "/functionResponse/response",
+            )
+            _rt.media_in(
+                wire,
+                ["functionResponse", "parts"],
+                [
+                    ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+                    ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+                ],
+                canonical["content"],
+                DIALECT,
+                SHAPE_TOOL_RESULT,
             )
             if mint_id and id_map is not None:
                 canonical["call_id"] = id_map.claim(canonical.get("name"))
@@ -952,8 +963,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
                 "a result without its tool name (the id map does not know call " + repr(canonical.get("call_id")) + ")",
             )
             return _tuple_new(Encoded, (None, losses))
-        wire_content = _rt.result_to_object(
+        wire_content_media, wire_content_carried = _rt.media_out(
             canonical["content"] if "content" in canonical else _rt.missing("content"),
+            [
+                ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+                ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+            ],
+            DIALECT,
+        )
+        wire_content = _rt.result_to_object(
+            canonical["content"],
             canonical.get("is_error", False),
             "output",
             "error",
@@ -961,8 +980,10 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             losses,
             strict,
             DIALECT,
+            wire_content_carried,
         )
         wire = {"functionResponse": {"name": wire_name, "response": wire_content}}
+        _rt.put_media(wire, ["functionResponse", "parts"], wire_content_media)
         if wire_call_id is not _MISSING:
             wire["functionResponse"]["id"] = wire_call_id
         if own:
@@ -1795,7 +1816,10 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
-        elif block.get("inlineData", _MISSING) is not _MISSING:
+        elif (block.get("inlineData", _MISSING) is not _MISSING) and (
+            (_conv.get(block, ("inlineData", "mimeType")) is _MISSING)
+            or (_rt.is_image_type(_conv.get(block, ("inlineData", "mimeType"))))
+        ):
             media_type_in = (
                 _n.get("mimeType", _MISSING) if type(_n := block.get("inlineData", _MISSING)) is dict else _MISSING
             )
@@ -1809,7 +1833,10 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
-        elif block.get("fileData", _MISSING) is not _MISSING:
+        elif (block.get("fileData", _MISSING) is not _MISSING) and (
+            (_conv.get(block, ("fileData", "mimeType")) is _MISSING)
+            or (_rt.is_image_type(_conv.get(block, ("fileData", "mimeType"))))
+        ):
             media_type_in = (
                 _n.get("mimeType", _MISSING) if type(_n := block.get("fileData", _MISSING)) is dict else _MISSING
             )
@@ -1821,6 +1848,34 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if media_type_in is not _MISSING:
                 part["media_type"] = media_type_in
             part["url"] = url_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif block.get("inlineData", _MISSING) is not _MISSING:
+            media_type_in = (
+                _n.get("mimeType", _MISSING) if type(_n := block.get("inlineData", _MISSING)) is dict else _MISSING
+            )
+            if media_type_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/inlineData/mimeType", "expected a value, got nothing")
+            data_in = _n.get("data", _MISSING) if type(_n := block.get("inlineData", _MISSING)) is dict else _MISSING
+            if data_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/inlineData/data", "expected a value, got nothing")
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_6)
+            part = {"type": "document", "media_type": media_type_in, "data": data_in}
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
+        elif block.get("fileData", _MISSING) is not _MISSING:
+            media_type_in = (
+                _n.get("mimeType", _MISSING) if type(_n := block.get("fileData", _MISSING)) is dict else _MISSING
+            )
+            if media_type_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/fileData/mimeType", "expected a value, got nothing")
+            url_in = _n.get("fileUri", _MISSING) if type(_n := block.get("fileData", _MISSING)) is dict else _MISSING
+            if url_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/fileData/fileUri", "expected a value, got nothing")
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_7)
+            part = {"type": "document", "media_type": media_type_in, "url": url_in}
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
@@ -1873,6 +1928,12 @@ _KNOWN_PART_4 = _conv.known_tree((("inlineData",),), (("inlineData", "mimeType")
 
 
 _KNOWN_PART_5 = _conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri")))
+
+
+_KNOWN_PART_6 = _conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data")))
+
+
+_KNOWN_PART_7 = _conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri")))
 
 
 def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
@@ -2029,7 +2090,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                     else:
                         blocks.append(block)
             elif (part.get("type", _MISSING) == "image") and (
-                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
+                (_rt.is_image_type(part.get("media_type", _MISSING))) and (part.get("data", _MISSING) is not _MISSING)
             ):
                 block = _part_out_4(part, at, out)
                 if block is not None:
@@ -2041,8 +2102,40 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "image") and (part.get("url", _MISSING) is not _MISSING):
+            elif (part.get("type", _MISSING) == "image") and (
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (_rt.is_image_type(part.get("media_type", _MISSING)))
+                )
+                and (part.get("url", _MISSING) is not _MISSING)
+            ):
                 block = _part_out_5(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "document") and (
+                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
+            ):
+                block = _part_out_6(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "document") and (
+                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("url", _MISSING) is not _MISSING)
+            ):
+                block = _part_out_7(part, at, out)
                 if block is not None:
                     if (type(block) is dict) and (block.get("text", _MISSING) == ""):
                         lose(
@@ -2270,7 +2363,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
-            if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
+            if (_rt.is_image_type(part.get("media_type", _MISSING))) and (part.get("data", _MISSING) is not _MISSING):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2281,7 +2374,9 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "image"
                 content.append([part, 4, at])
-            elif part.get("url", _MISSING) is not _MISSING:
+            elif (
+                (part.get("media_type", _MISSING) is _MISSING) or (_rt.is_image_type(part.get("media_type", _MISSING)))
+            ) and (part.get("url", _MISSING) is not _MISSING):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2294,6 +2389,31 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 content.append([part, 5, at])
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "document":
+            if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 6, at])
+            elif (part.get("media_type", _MISSING) is not _MISSING) and (part.get("url", _MISSING) is not _MISSING):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 7, at])
+            else:
+                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
         elif kind == "wire":
             if (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
                 if seen > 1:
@@ -2535,6 +2655,74 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                                     'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
                                 )
                         blocks.append(block)
+            elif k == 6:
+                block = _part_out_6(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
+                        blocks.append(block)
+            elif k == 7:
+                block = _part_out_7(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule gemini/text-part-non-empty)",
+                        )
+                    else:
+                        if (
+                            (not (signed_0))
+                            and (unit.get("role", _MISSING) == "model")
+                            and (
+                                (type(block) is dict)
+                                and (
+                                    (block.get("functionCall", _MISSING) is not _MISSING)
+                                    or (block.get("function_call", _MISSING) is not _MISSING)
+                                )
+                            )
+                        ):
+                            signed_0 = True
+                            if (
+                                (block.get("thoughtSignature", _MISSING) is _MISSING)
+                                and (block.get("thought_signature", _MISSING) is _MISSING)
+                                and (part.get("type", _MISSING) != "wire")
+                            ):
+                                block["thoughtSignature"] = "skip_thought_signature_validator"
+                                lose(
+                                    "signature.placeholder",
+                                    at,
+                                    'the first functionCall block of the turn without thoughtSignature (sent "skip_thought_signature_validator"; rule gemini/call-thought-signature)',
+                                )
+                        blocks.append(block)
             else:
                 block = part["value"]
                 if (
@@ -2627,6 +2815,36 @@ def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
+def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /inlineData present."""
+    block = {}
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("inlineData", {})["mimeType"] = value
+    value = part.get("data", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("inlineData", {})["data"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "type"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_7(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /fileData present."""
+    block = {}
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("fileData", {})["mimeType"] = value
+    value = part.get("url", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("fileData", {})["fileUri"] = value
+    out.extra(part, ("dialect", "extensions", "media_type", "type", "url"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("contents",),
     model=("model",),
@@ -2693,7 +2911,7 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("inlineData",),),
             fields=(
-                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "image_type", False),
                 _conv.PartField("data", ("inlineData", "data"), "value", False),
             ),
             roles=(),
@@ -2707,7 +2925,35 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("fileData",),),
             fields=(
-                _conv.PartField("media_type", ("fileData", "mimeType"), "value", True),
+                _conv.PartField("media_type", ("fileData", "mimeType"), "image_type", True),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("inlineData",),),
+            fields=(
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
+                _conv.PartField("data", ("inlineData", "data"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("fileData",),),
+            fields=(
+                _conv.PartField("media_type", ("fileData", "mimeType"), "value", False),
                 _conv.PartField("url", ("fileData", "fileUri"), "value", False),
             ),
             roles=(),
@@ -2846,7 +3092,7 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("inlineData",),),
             fields=(
-                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "image_type", False),
                 _conv.PartField("data", ("inlineData", "data"), "value", False),
             ),
             roles=(),
@@ -2860,7 +3106,35 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("fileData",),),
             fields=(
-                _conv.PartField("media_type", ("fileData", "mimeType"), "value", True),
+                _conv.PartField("media_type", ("fileData", "mimeType"), "image_type", True),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("fileData",),), (("fileData", "mimeType"), ("fileData", "fileUri"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("inlineData",),),
+            fields=(
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
+                _conv.PartField("data", ("inlineData", "data"), "value", False),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("inlineData",),), (("inlineData", "mimeType"), ("inlineData", "data"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=(),
+            has=(("fileData",),),
+            fields=(
+                _conv.PartField("media_type", ("fileData", "mimeType"), "value", False),
                 _conv.PartField("url", ("fileData", "fileUri"), "value", False),
             ),
             roles=(),

@@ -1880,6 +1880,34 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                 if part_fields:
                     part["extensions"] = {DIALECT: {"fields": part_fields}}
                 parts.append(part)
+        elif (block.get("type", _MISSING) == "file") and (
+            (_n.get("file_data", _MISSING) if type(_n := block.get("file", _MISSING)) is dict else _MISSING)
+            is not _MISSING
+        ):
+            data_in = _n.get("file_data", _MISSING) if type(_n := block.get("file", _MISSING)) is dict else _MISSING
+            if data_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/file/file_data", "expected a value, got nothing")
+            if not (_rt.is_data_url(data_in)):
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/file/file_data", f"expected a data: URL, got {_rt.describe(data_in)}"
+                )
+            name_in = _n.get("filename", _MISSING) if type(_n := block.get("file", _MISSING)) is dict else _MISSING
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_2)
+            if _rt.is_data_url(data_in):
+                pair = _rt.split_data_url(data_in)
+                part = {"type": "document", "media_type": pair[0], "data": pair[1]}
+                if name_in is not _MISSING:
+                    part["name"] = name_in
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+            else:
+                part = {"type": "document", "url": data_in}
+                if name_in is not _MISSING:
+                    part["name"] = name_in
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
         else:
             parts.append({"type": "wire", "dialect": DIALECT, "value": value})
     else:
@@ -1925,6 +1953,9 @@ def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
 
 
 _KNOWN_PART_1 = _conv.known_tree((), (("type",), ("image_url", "url")))
+
+
+_KNOWN_PART_2 = _conv.known_tree((("file", "file_data"),), (("type",), ("file", "file_data"), ("file", "filename")))
 
 
 def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
@@ -2146,6 +2177,22 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 content.append([part, 1, at])
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "document":
+            if (role in ("user",)) and (
+                (part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING)
+            ):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 2, at])
+            else:
+                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
         elif kind == "wire":
             if (part.get("field", _MISSING) == "/tool_calls") and (role in ("assistant",)):
                 if seen > 2:
@@ -2217,6 +2264,10 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     blocks.append(block)
             elif k == 1:
                 block = _part_out_1(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif k == 2:
+                block = _part_out_2(part, at, out)
                 if block is not None:
                     blocks.append(block)
             else:
@@ -2319,6 +2370,22 @@ def _part_out_1(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
+def _part_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'file', /file/file_data present."""
+    block = {}
+    block["type"] = "file"
+    value = _rt.data_url(part["media_type"], part["data"])
+    if value is not _MISSING:
+        block.setdefault("file", {})["file_data"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("file", {})["filename"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), True, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -2374,6 +2441,20 @@ _REQUEST = _conv.RequestLayout(
             role=None,
             signed=None,
             known=_conv.known_tree((), (("type",), ("image_url", "url"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "file"),),
+            has=(("file", "file_data"),),
+            fields=(
+                _conv.PartField("data", ("file", "file_data"), "data_url", False),
+                _conv.PartField("name", ("file", "filename"), "value", True),
+            ),
+            roles=("user",),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("file", "file_data"),), (("type",), ("file", "file_data"), ("file", "filename"))),
         ),
     ),
     alternating=False,
@@ -2492,6 +2573,20 @@ _RESPONSE = _conv.ResponseLayout(
             role=None,
             signed=None,
             known=_conv.known_tree((), (("type",), ("image_url", "url"))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "file"),),
+            has=(("file", "file_data"),),
+            fields=(
+                _conv.PartField("data", ("file", "file_data"), "data_url", False),
+                _conv.PartField("name", ("file", "filename"), "value", True),
+            ),
+            roles=("user",),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("file", "file_data"),), (("type",), ("file", "file_data"), ("file", "filename"))),
         ),
     ),
     empty_blocks=(),

@@ -1923,6 +1923,49 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                 if part_fields:
                     part["extensions"] = {DIALECT: {"fields": part_fields}}
                 parts.append(part)
+        elif (block.get("type", _MISSING) == "input_file") and (block.get("file_data", _MISSING) is not _MISSING):
+            data_in = block.get("file_data", _MISSING)
+            if data_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/file_data", "expected a value, got nothing")
+            if not (_rt.is_data_url(data_in)):
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/file_data", f"expected a data: URL, got {_rt.describe(data_in)}"
+                )
+            name_in = block.get("filename", _MISSING)
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("file_data", "filename", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            if _rt.is_data_url(data_in):
+                pair = _rt.split_data_url(data_in)
+                part = {"type": "document", "media_type": pair[0], "data": pair[1]}
+                if name_in is not _MISSING:
+                    part["name"] = name_in
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+            else:
+                part = {"type": "document", "url": data_in}
+                if name_in is not _MISSING:
+                    part["name"] = name_in
+                if part_fields:
+                    part["extensions"] = {DIALECT: {"fields": part_fields}}
+                parts.append(part)
+        elif (block.get("type", _MISSING) == "input_file") and (block.get("file_url", _MISSING) is not _MISSING):
+            url_in = block.get("file_url", _MISSING)
+            if url_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/file_url", "expected a value, got nothing")
+            name_in = block.get("filename", _MISSING)
+            part_fields = {}
+            for key, kept in block.items():
+                if key not in ("file_url", "filename", "type"):
+                    part_fields[f"/{_rt.escape(key)}"] = kept
+            part = {"type": "document", "url": url_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
         elif block.get("type", _MISSING) == "refusal":
             text_in = block.get("refusal", _MISSING)
             if text_in is _MISSING:
@@ -2261,6 +2304,31 @@ def _turn_out(
                 content.append([part, 2, at])
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
+        elif kind == "document":
+            if (part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING):
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 3, at])
+            elif part.get("url", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 4, at])
+            else:
+                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
         elif kind == "refusal":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
@@ -2272,7 +2340,7 @@ def _turn_out(
                 if seen < 1:
                     seen = 1
                 last = "refusal"
-                content.append([part, 3, at])
+                content.append([part, 5, at])
             else:
                 lose("part.unsupported", at, f"a refusal part in {_conv.article(role)} turn")
         elif kind == "wire":
@@ -2345,6 +2413,14 @@ def _turn_out(
                 block = _part_out_3(part, at, out)
                 if block is not None:
                     blocks.append(block)
+            elif k == 4:
+                block = _part_out_4(part, at, out)
+                if block is not None:
+                    blocks.append(block)
+            elif k == 5:
+                block = _part_out_5(part, at, out)
+                if block is not None:
+                    blocks.append(block)
             else:
                 blocks.append(part["value"])
         unit["content"] = blocks
@@ -2396,6 +2472,38 @@ def _part_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
 
 
 def _part_out_3(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'input_file', /file_data present."""
+    block = {}
+    block["type"] = "input_file"
+    value = _rt.data_url(part["media_type"], part["data"])
+    if value is not _MISSING:
+        block["file_data"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block["filename"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), True, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'input_file', /file_url present."""
+    block = {}
+    block["type"] = "input_file"
+    value = part.get("url", _MISSING)
+    if value is not _MISSING:
+        block["file_url"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block["filename"] = value
+    out.extra(part, ("dialect", "extensions", "name", "type", "url"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A refusal part as the wire block with /type = 'refusal'."""
     block = {}
     block["type"] = "refusal"
@@ -2504,6 +2612,34 @@ _REQUEST = _conv.RequestLayout(
             role=None,
             signed=None,
             known=_conv.known_tree((), (("type",), ("image_url",))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "input_file"),),
+            has=(("file_data",),),
+            fields=(
+                _conv.PartField("data", ("file_data",), "data_url", False),
+                _conv.PartField("name", ("filename",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("file_data",),), (("type",), ("file_data",), ("filename",))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "input_file"),),
+            has=(("file_url",),),
+            fields=(
+                _conv.PartField("url", ("file_url",), "value", False),
+                _conv.PartField("name", ("filename",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("file_url",),), (("type",), ("file_url",), ("filename",))),
         ),
         _conv.Spelling(
             part="refusal",
@@ -2676,6 +2812,34 @@ _RESPONSE = _conv.ResponseLayout(
             role=None,
             signed=None,
             known=_conv.known_tree((), (("type",), ("image_url",))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "input_file"),),
+            has=(("file_data",),),
+            fields=(
+                _conv.PartField("data", ("file_data",), "data_url", False),
+                _conv.PartField("name", ("filename",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("file_data",),), (("type",), ("file_data",), ("filename",))),
+        ),
+        _conv.Spelling(
+            part="document",
+            when=((("type",), "input_file"),),
+            has=(("file_url",),),
+            fields=(
+                _conv.PartField("url", ("file_url",), "value", False),
+                _conv.PartField("name", ("filename",), "value", True),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree((("file_url",),), (("type",), ("file_url",), ("filename",))),
         ),
         _conv.Spelling(
             part="refusal",

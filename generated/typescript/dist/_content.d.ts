@@ -7,6 +7,12 @@ import { type JsonObject, type Loss } from "./_errors.js";
 export declare function isDataUrl(value: unknown): boolean;
 /** [media type, base64 data] of a data URL. */
 export declare function splitDataUrl(value: string): [string, string];
+/** The document format (a file extension: pdf) of a media type, null when it has none. */
+export declare function documentFormat(mediaType: unknown): string | null;
+/** The media type of a document format; a value that is none is kept as it is. */
+export declare function documentMediaType(value: unknown): unknown;
+/** Whether value is an image's media type (image/...). */
+export declare function isImageType(value: unknown): boolean;
 export declare function dataUrl(mediaType: string, data: string): string;
 /** A json part's value as text (held to the depth limit: a TypeError when too deep). */
 export declare function textOfJson(value: unknown, pointer: string): string;
@@ -19,4 +25,4 @@ export declare function contentAsString(parts: JsonObject[], losses: Loss[], str
 export declare function resultFromObject(value: JsonObject, outputKey: string, errorKey: string | null, forms: JsonObject, pointer: string): [JsonObject[], boolean];
 /** A result's content as one object: {outputKey: ...} or {errorKey: ...}; one JSON object
  * part stands as it is unless the decoder saw it wrapped. */
-export declare function resultToObject(parts: JsonObject[], isError: boolean, outputKey: string, errorKey: string | null, form: string | null | undefined, losses: Loss[], strict: boolean, target: string): JsonObject;
+export declare function resultToObject(parts: JsonObject[], isError: boolean, outputKey: string, errorKey: string | null, form: string | null | undefined, losses: Loss[], strict: boolean, target: string, carried?: readonly number[]): JsonObject;

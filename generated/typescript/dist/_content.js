@@ -19,6 +19,31 @@ export function splitDataUrl(value) {
         throw new TypeError("not a data URL"); // the part matched isDataUrl first
     return [match[1], match[2]];
 }
+// Bedrock's DocumentFormat values and the media types they stand for (botocore bedrock-runtime)
+const DOCUMENT_FORMATS = new Map([
+    ["pdf", "application/pdf"],
+    ["csv", "text/csv"],
+    ["doc", "application/msword"],
+    ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["xls", "application/vnd.ms-excel"],
+    ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ["html", "text/html"],
+    ["txt", "text/plain"],
+    ["md", "text/markdown"],
+]);
+const FORMAT_OF = new Map([...DOCUMENT_FORMATS].map(([name, type]) => [type, name]));
+/** The document format (a file extension: pdf) of a media type, null when it has none. */
+export function documentFormat(mediaType) {
+    return typeof mediaType === "string" ? (FORMAT_OF.get(mediaType) ?? null) : null;
+}
+/** The media type of a document format; a value that is none is kept as it is. */
+export function documentMediaType(value) {
+    return typeof value === "string" ? (DOCUMENT_FORMATS.get(value) ?? value) : value;
+}
+/** Whether value is an image's media type (image/...). */
+export function isImageType(value) {
+    return typeof value === "string" && value.startsWith("image/");
+}
 export function dataUrl(mediaType, data) {
     return `data:${mediaType};base64,${data}`;
 }
@@ -88,12 +113,15 @@ export function resultFromObject(value, outputKey, errorKey, forms, pointer) {
 }
 /** A result's content as one object: {outputKey: ...} or {errorKey: ...}; one JSON object
  * part stands as it is unless the decoder saw it wrapped. */
-export function resultToObject(parts, isError, outputKey, errorKey, form, losses, strict, target) {
+export function resultToObject(parts, isError, outputKey, errorKey, form, losses, strict, target, carried = []) {
     parts = checkedParts(parts);
+    // the parts at the positions carried are written elsewhere (media beside the object)
+    if (carried.length > 0)
+        parts = parts.map((p, i) => (carried.includes(i) ? { type: "carried" } : p));
     const texts = parts.filter((p) => p["type"] === "text");
     const kept = parts.filter((p) => p["type"] === "text" || p["type"] === "json");
     parts.forEach((part, i) => {
-        if (part["type"] !== "text" && part["type"] !== "json")
+        if (part["type"] !== "text" && part["type"] !== "json" && part["type"] !== "carried")
             report(losses, strict, "part.unsupported", `/content/${i}`, target, describePart(part));
     });
     let inner;

@@ -6,7 +6,7 @@
  * the dialect's generated converters; text, images, reasoning and refusals through their
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
-import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
+import { dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, splitDataUrl } from "./_content.js";
 import { EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto } from "./_conv_paths.js";
 import { DecodeError, describe, getKey, getOwn, hasOwn, isObject, putOwn, report } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
@@ -39,7 +39,14 @@ export function matches(block, spelling) {
         if (!pyEqual(get(block, toks), value))
             return false;
     }
-    return spelling.has.every((toks) => get(block, toks) !== undefined);
+    if (!spelling.has.every((toks) => get(block, toks) !== undefined))
+        return false;
+    return spelling.fields.every((f) => fits(get(block, f.toks), f));
+}
+/** A field's value (undefined: absent) is one the spelling is for: an image_type field's is
+ * an image's media type (Gemini's inlineData holds images and documents alike). */
+function fits(value, f) {
+    return f.encoding !== "image_type" || value === undefined || isImageType(value);
 }
 function fieldIn(part, f, value) {
     if (f.encoding === "data_url") {
@@ -54,6 +61,9 @@ function fieldIn(part, f, value) {
     }
     else if (f.encoding === "media_format") {
         putOwn(part, f.name, typeof value === "string" ? "image/" + value : value);
+    }
+    else if (f.encoding === "document_format") {
+        putOwn(part, f.name, documentMediaType(value));
     }
     else {
         putOwn(part, f.name, value);
@@ -97,6 +107,10 @@ export function spelledPart(block, sp, dialect, shape, at) {
         if (f.name === "text" && typeof value !== "string") {
             // every text is a string (a null one too)
             throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
+        }
+        if (f.encoding === "data_url" && f.name === "data" && !isDataUrl(value)) {
+            // a field of inline data only (Chat's file_data): no URL
+            throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a data: URL, got ${describe(value)}`);
         }
         fieldIn(part, f, value);
     }
@@ -172,7 +186,9 @@ export function spellingFor(part, role, spellings, dialect) {
 export function carries(part, sp, dialect) {
     if (sp.signed !== null && !holds(part, dialect, sp.signed))
         return false;
-    return shapeKey(getOwn(part, "type")) !== undefined || sp.fields.every((f) => f.optional || has(part, f));
+    if (shapeKey(getOwn(part, "type")) !== undefined)
+        return true;
+    return sp.fields.every((f) => (f.optional || has(part, f)) && fits(getOwn(part, f.name), f));
 }
 /** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
  * (another dialect's reasoning part, or one built by hand). */
@@ -182,13 +198,17 @@ export function unsigned(part, role, spellings, dialect) {
         spellingFor(part, role, spellings, dialect) === null;
 }
 function has(part, f) {
-    if (f.encoding === "data_url")
-        return hasOwn(part, "url") || (hasOwn(part, "data") && hasOwn(part, "media_type"));
+    if (f.encoding === "data_url") {
+        const inline = hasOwn(part, "data") && hasOwn(part, "media_type");
+        return f.name === "data" ? inline : hasOwn(part, "url") || inline;
+    }
+    if (f.encoding === "document_format")
+        return documentFormat(getOwn(part, f.name)) !== null; // a format for it
     return hasOwn(part, f.name);
 }
 function fieldOut(part, f) {
     if (f.encoding === "data_url") {
-        if (hasOwn(part, "url"))
+        if (hasOwn(part, "url") && f.name !== "data")
             return part["url"];
         return dataUrl(pyStr(getKey(part, "media_type")), pyStr(getKey(part, "data"))); // Python's f-string: str() of each
     }
@@ -196,15 +216,19 @@ function fieldOut(part, f) {
     if (f.encoding === "media_format" && typeof value === "string") {
         return value.startsWith("image/") ? value.slice(6) : value;
     }
+    if (f.encoding === "document_format" && value !== undefined)
+        return documentFormat(value);
     return value;
 }
 const CARRIED = new WeakMap();
-/** The canonical keys a spelling writes (a data URL writes the media type and data). */
+/** The canonical keys a spelling writes (a data URL writes the media type and data; one
+ * named url a URL too). */
 function carriedNames(sp) {
     const names = new Set(["type", "extensions", "dialect", ...sp.fields.map((f) => f.name)]);
-    if (sp.fields.some((f) => f.encoding === "data_url")) {
-        for (const name of ["media_type", "data", "url"])
-            names.add(name);
+    for (const f of sp.fields) {
+        if (f.encoding === "data_url")
+            for (const name of ["media_type", "data", f.name])
+                names.add(name);
     }
     return names;
 }

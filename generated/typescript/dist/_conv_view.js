@@ -16,7 +16,7 @@ function field(value, key) {
 }
 /**
  * The turns of a canonical request (or a response's one turn and its finish reason): adjacent
- * turns of one role as one, each with its texts (an empty one says nothing), images, calls
+ * turns of one role as one, each with its texts (an empty one says nothing), images, documents, calls
  * (name, arguments) and results (content, error flag). Ids are replaced by the order they
  * first appear in, so a call and its result stay linked through any rewrite; spellings and
  * extensions are left out (they are the dialect's, not the conversation's).
@@ -46,6 +46,10 @@ export function conversationView(canonical, shape = "request") {
             }
             else if (kind === "image") {
                 said.push(["image", field(part, "media_type"), field(part, "data"), field(part, "url")]);
+            }
+            else if (kind === "document") {
+                // its content, not its name (a wire that requires one writes a default)
+                said.push(["document", field(part, "media_type"), field(part, "data"), field(part, "url"), field(part, "text")]);
             }
             else if (kind === "tool_call") {
                 const call = part["call"];

@@ -1906,6 +1906,9 @@ function partIn(value, idMap, at, parts) {
     let mediaTypeIn;
     let dataIn;
     let urlIn;
+    let nameIn;
+    let partForms;
+    let own;
     if (rt.isObject(value)) {
         block = value;
         if (rt.pyEquals(rt.getOwn(block, "type"), "tool_use")) {
@@ -1959,6 +1962,78 @@ function partIn(value, idMap, at, parts) {
             }
             partFields = conv.keptFields(block, KNOWN_PART_4);
             part = { "type": "image", "url": urlIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "document")) &&
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "base64"))) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "source"), "media_type");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/media_type", "expected a value, got nothing");
+            }
+            dataIn = conv.keyOf(rt.getOwn(block, "source"), "data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing");
+            }
+            nameIn = rt.getOwn(block, "title");
+            partFields = conv.keptFields(block, KNOWN_PART_5);
+            part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "document")) &&
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "text"))) {
+            textIn = conv.keyOf(rt.getOwn(block, "source"), "data");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            nameIn = rt.getOwn(block, "title");
+            partForms = {};
+            if (conv.keyOf(rt.getOwn(block, "source"), "media_type") === undefined) {
+                rt.putOwn(partForms, "/source/media_type", "absent");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_6);
+            if (rt.pyEquals(rt.getOwn(partFields, "/source/media_type"), "text/plain")) {
+                delete partFields["/source/media_type"];
+            }
+            part = { "type": "document", "text": textIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
+            if ((Object.keys(partFields).length > 0) || (Object.keys(partForms).length > 0)) {
+                own = {};
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(own, "fields", partFields);
+                }
+                if (Object.keys(partForms).length > 0) {
+                    rt.putOwn(own, "forms", partForms);
+                }
+                rt.putOwn(part, "extensions", { [DIALECT]: own });
+            }
+            parts.push(part);
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "document")) &&
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "url"))) {
+            urlIn = conv.keyOf(rt.getOwn(block, "source"), "url");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/url", "expected a value, got nothing");
+            }
+            nameIn = rt.getOwn(block, "title");
+            partFields = conv.keptFields(block, KNOWN_PART_7);
+            part = { "type": "document", "url": urlIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
             }
@@ -2071,6 +2146,9 @@ function requestIn(wire, idMap) {
 }
 const KNOWN_PART_3 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]);
 const KNOWN_PART_4 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]);
+const KNOWN_PART_5 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]);
+const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]);
+const KNOWN_PART_7 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2354,8 +2432,8 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "reasoning") &&
-                ((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined))) {
+            else if ((conv.keyOf(part, "type") === "document") &&
+                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
@@ -2368,8 +2446,48 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part, "/data"))) {
+            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut6(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "url") !== undefined)) {
+                block = partOut7(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "reasoning") &&
+                ((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined))) {
+                block = partOut8(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part, "/data"))) {
+                block = partOut9(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
                         (rt.getOwn(block, "type") === "text") &&
@@ -2608,6 +2726,41 @@ function turnOut(role, own, at, parts, out, lose) {
                 lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
+        else if (kind === "document") {
+            if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 5, at]);
+            }
+            else if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 6, at]);
+            }
+            else if (conv.keyOf(part, "url") !== undefined) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 7, at]);
+            }
+            else {
+                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+            }
+        }
         else if (kind === "reasoning") {
             if ((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined)) {
                 if (seen > 1) {
@@ -2617,7 +2770,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "reasoning";
-                content.push([part, 5, at]);
+                content.push([part, 8, at]);
             }
             else if (out.holds(part, "/data")) {
                 if (seen > 1) {
@@ -2627,7 +2780,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "reasoning";
-                content.push([part, 6, at]);
+                content.push([part, 9, at]);
             }
             else {
                 lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
@@ -2907,6 +3060,93 @@ function turnOut(role, own, at, parts, out, lose) {
                     }
                 }
             }
+            else if (rt.pyEquals(k, 7)) {
+                block = partOut7(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
+            else if (rt.pyEquals(k, 8)) {
+                block = partOut8(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
+            else if (rt.pyEquals(k, 9)) {
+                block = partOut9(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
             else {
                 block = rt.getKey(part, "value");
                 if ((oSeen) &&
@@ -3002,8 +3242,81 @@ function partOut4(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
-/** A reasoning part as the wire block with /type = 'thinking'. */
+/** A document part as the wire block with /type = 'document', /source/type = 'base64'. */
 function partOut5(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "document");
+    conv.putPath(block, ["source", "type"], "base64");
+    value = conv.keyOf(part, "media_type");
+    if (value !== undefined) {
+        conv.putPath(block, ["source", "media_type"], value);
+    }
+    value = conv.keyOf(part, "data");
+    if (value !== undefined) {
+        conv.putPath(block, ["source", "data"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        rt.putOwn(block, "title", value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A document part as the wire block with /type = 'document', /source/type = 'text'. */
+function partOut6(part, at, out) {
+    let value;
+    let own;
+    let forms;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "document");
+    conv.putPath(block, ["source", "type"], "text");
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        conv.putPath(block, ["source", "data"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        rt.putOwn(block, "title", value);
+    }
+    out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    forms = conv.formsOf(own);
+    if ((conv.formOf(forms, "/source/media_type") !== "absent") &&
+        (conv.keyOf(rt.getOwn(block, "source"), "media_type") === undefined)) {
+        conv.putPath(block, ["source", "media_type"], "text/plain");
+    }
+    return block;
+}
+/** A document part as the wire block with /type = 'document', /source/type = 'url'. */
+function partOut7(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "document");
+    conv.putPath(block, ["source", "type"], "url");
+    value = conv.keyOf(part, "url");
+    if (value !== undefined) {
+        conv.putPath(block, ["source", "url"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        rt.putOwn(block, "title", value);
+    }
+    out.extra(part, ["dialect", "extensions", "name", "type", "url"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A reasoning part as the wire block with /type = 'thinking'. */
+function partOut8(part, at, out) {
     let value;
     let own;
     let block;
@@ -3019,7 +3332,7 @@ function partOut5(part, at, out) {
     return block;
 }
 /** A reasoning part as the wire block with /type = 'redacted_thinking'. */
-function partOut6(part, at, out) {
+function partOut9(part, at, out) {
     let own;
     let block;
     block = {};
@@ -3105,6 +3418,49 @@ const CONV_REQUEST = {
             role: null,
             signed: null,
             known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "document"], [["source", "type"], "base64"]],
+            has: [],
+            fields: [
+                { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
+                { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+                { name: "name", toks: ["title"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "document"], [["source", "type"], "text"]],
+            has: [],
+            fields: [
+                { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
+                { name: "name", toks: ["title"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [[["source", "media_type"], "text/plain"]],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "document"], [["source", "type"], "url"]],
+            has: [],
+            fields: [
+                { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
+                { name: "name", toks: ["title"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
         },
         {
             part: "reasoning",
@@ -3265,6 +3621,49 @@ const CONV_RESPONSE = {
             role: null,
             signed: null,
             known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "document"], [["source", "type"], "base64"]],
+            has: [],
+            fields: [
+                { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
+                { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+                { name: "name", toks: ["title"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "document"], [["source", "type"], "text"]],
+            has: [],
+            fields: [
+                { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
+                { name: "name", toks: ["title"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [[["source", "media_type"], "text/plain"]],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "document"], [["source", "type"], "url"]],
+            has: [],
+            fields: [
+                { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
+                { name: "name", toks: ["title"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
         },
         {
             part: "reasoning",

@@ -1556,6 +1556,9 @@ function partIn(value, idMap, at, parts) {
     let part;
     let mediaTypeIn;
     let dataIn;
+    let nameIn;
+    let partForms;
+    let own;
     if (rt.isObject(value)) {
         block = value;
         if (rt.getOwn(block, "toolUse") !== undefined) {
@@ -1603,6 +1606,82 @@ function partIn(value, idMap, at, parts) {
             }
             parts.push(part);
         }
+        else if (conv.keyOf(conv.keyOf(rt.getOwn(block, "document"), "source"), "bytes") !== undefined) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "document"), "format");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/document/format", "expected a value, got nothing");
+            }
+            if (mediaTypeIn !== undefined) {
+                mediaTypeIn = rt.documentMediaType(mediaTypeIn);
+            }
+            dataIn = conv.keyOf(conv.keyOf(rt.getOwn(block, "document"), "source"), "bytes");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/document/source/bytes", "expected a value, got nothing");
+            }
+            nameIn = conv.keyOf(rt.getOwn(block, "document"), "name");
+            partForms = {};
+            if (conv.keyOf(rt.getOwn(block, "document"), "name") === undefined) {
+                rt.putOwn(partForms, "/document/name", "absent");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_4);
+            if (rt.pyEquals(rt.getOwn(partFields, "/document/name"), "document")) {
+                delete partFields["/document/name"];
+            }
+            part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
+            if ((Object.keys(partFields).length > 0) || (Object.keys(partForms).length > 0)) {
+                own = {};
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(own, "fields", partFields);
+                }
+                if (Object.keys(partForms).length > 0) {
+                    rt.putOwn(own, "forms", partForms);
+                }
+                rt.putOwn(part, "extensions", { [DIALECT]: own });
+            }
+            parts.push(part);
+        }
+        else if (conv.keyOf(conv.keyOf(rt.getOwn(block, "document"), "source"), "text") !== undefined) {
+            textIn = conv.keyOf(conv.keyOf(rt.getOwn(block, "document"), "source"), "text");
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/document/source/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/document/source/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            nameIn = conv.keyOf(rt.getOwn(block, "document"), "name");
+            partForms = {};
+            if (conv.keyOf(rt.getOwn(block, "document"), "name") === undefined) {
+                rt.putOwn(partForms, "/document/name", "absent");
+            }
+            if (conv.keyOf(rt.getOwn(block, "document"), "format") === undefined) {
+                rt.putOwn(partForms, "/document/format", "absent");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_5);
+            if (rt.pyEquals(rt.getOwn(partFields, "/document/name"), "document")) {
+                delete partFields["/document/name"];
+            }
+            if (rt.pyEquals(rt.getOwn(partFields, "/document/format"), "txt")) {
+                delete partFields["/document/format"];
+            }
+            part = { "type": "document", "text": textIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
+            if ((Object.keys(partFields).length > 0) || (Object.keys(partForms).length > 0)) {
+                own = {};
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(own, "fields", partFields);
+                }
+                if (Object.keys(partForms).length > 0) {
+                    rt.putOwn(own, "forms", partForms);
+                }
+                rt.putOwn(part, "extensions", { [DIALECT]: own });
+            }
+            parts.push(part);
+        }
         else if (conv.keyOf(conv.keyOf(rt.getOwn(block, "reasoningContent"), "reasoningText"), "text") !== undefined) {
             textIn = conv.keyOf(conv.keyOf(rt.getOwn(block, "reasoningContent"), "reasoningText"), "text");
             if (textIn === undefined) {
@@ -1611,7 +1690,7 @@ function partIn(value, idMap, at, parts) {
             if (!(typeof textIn === "string")) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/reasoningContent/reasoningText/text", "expected a string, got " + String(rt.describe(textIn)));
             }
-            partFields = conv.keptFields(block, KNOWN_PART_4);
+            partFields = conv.keptFields(block, KNOWN_PART_6);
             part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -1685,7 +1764,9 @@ function requestIn(wire, idMap) {
     return request;
 }
 const KNOWN_PART_3 = conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]);
-const KNOWN_PART_4 = conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]);
+const KNOWN_PART_4 = conv.knownTree([["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]);
+const KNOWN_PART_5 = conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]);
+const KNOWN_PART_6 = conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -1912,8 +1993,31 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+            else if ((conv.keyOf(part, "type") === "document") &&
+                ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut4(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
+                block = partOut5(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+                block = partOut6(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
@@ -2206,6 +2310,31 @@ function turnOut(role, own, at, parts, out, lose) {
                 lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
+        else if (kind === "document") {
+            if ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 4, at]);
+            }
+            else if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 5, at]);
+            }
+            else {
+                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+            }
+        }
         else if (kind === "reasoning") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
@@ -2215,7 +2344,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "reasoning";
-                content.push([part, 4, at]);
+                content.push([part, 6, at]);
             }
             else {
                 lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
@@ -2386,6 +2515,54 @@ function turnOut(role, own, at, parts, out, lose) {
                     }
                 }
             }
+            else if (rt.pyEquals(k, 5)) {
+                block = partOut5(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
+            else if (rt.pyEquals(k, 6)) {
+                block = partOut6(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
             else {
                 block = rt.getKey(part, "value");
                 if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
@@ -2460,8 +2637,69 @@ function partOut3(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
-/** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
+/** A document part as the wire block with /document/source/bytes present. */
 function partOut4(part, at, out) {
+    let value;
+    let own;
+    let forms;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "media_type");
+    if (value !== undefined) {
+        value = rt.documentFormat(value);
+    }
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "format"], value);
+    }
+    value = conv.keyOf(part, "data");
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "source", "bytes"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "name"], value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    forms = conv.formsOf(own);
+    if ((conv.formOf(forms, "/document/name") !== "absent") &&
+        (conv.keyOf(rt.getOwn(block, "document"), "name") === undefined)) {
+        conv.putPath(block, ["document", "name"], "document");
+    }
+    return block;
+}
+/** A document part as the wire block with /document/source/text present. */
+function partOut5(part, at, out) {
+    let value;
+    let own;
+    let forms;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "source", "text"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "name"], value);
+    }
+    out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    forms = conv.formsOf(own);
+    if ((conv.formOf(forms, "/document/name") !== "absent") &&
+        (conv.keyOf(rt.getOwn(block, "document"), "name") === undefined)) {
+        conv.putPath(block, ["document", "name"], "document");
+    }
+    if ((conv.formOf(forms, "/document/format") !== "absent") &&
+        (conv.keyOf(rt.getOwn(block, "document"), "format") === undefined)) {
+        conv.putPath(block, ["document", "format"], "txt");
+    }
+    return block;
+}
+/** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
+function partOut6(part, at, out) {
     let value;
     let own;
     let block;
@@ -2540,6 +2778,35 @@ const CONV_REQUEST = {
             role: null,
             signed: null,
             known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["document", "source", "bytes"]],
+            fields: [
+                { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
+                { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [[["document", "name"], "document"]],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["document", "source", "text"]],
+            fields: [
+                { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
         },
         {
             part: "reasoning",
@@ -2682,6 +2949,35 @@ const CONV_RESPONSE = {
             role: null,
             signed: null,
             known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["document", "source", "bytes"]],
+            fields: [
+                { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
+                { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [[["document", "name"], "document"]],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["document", "source", "text"]],
+            fields: [
+                { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
         },
         {
             part: "reasoning",

@@ -961,7 +961,7 @@ const CHECKS_TOOL_RESULT = [
     ]
 ];
 const KNOWN_TOOL_RESULT_0 = new Set(["functionResponse"]);
-const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = new Set(["id", "name", "response"]);
+const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE = new Set(["id", "name", "parts", "response"]);
 /** Decode one Google Gemini generateContent tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
@@ -1027,6 +1027,10 @@ export function decodeToolResult(payload, options = {}) {
             if (!P.isObject(value))
                 throw P.MISMATCH;
             [canonical["content"], canonical["is_error"]] = rt.resultFromObject(rt.held(value, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, "/functionResponse/response"), "output", "error", forms, "/functionResponse/response");
+            rt.mediaIn(wire, ["functionResponse", "parts"], [
+                ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+                ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+            ], canonical["content"], DIALECT, SHAPE_TOOL_RESULT);
             if (mintId && idMap !== null) {
                 canonical["call_id"] = idMap.claim(P.or(canonical["name"], null));
                 if (canonical["call_id"] != null) {
@@ -1091,8 +1095,13 @@ export function encodeToolResult(value, options = {}) {
             rt.report(losses, strict, "result.name_missing", "/name", DIALECT, "a result without its tool name (the id map does not know call " + pyRepr(P.or(canonical["call_id"], null)) + ")");
             return new rt.Encoded(null, losses);
         }
-        const wireContent = rt.resultToObject(P.need(canonical, "content"), P.or(canonical["is_error"], false), "output", "error", forms["/functionResponse/response"], losses, strict, DIALECT);
+        const [wireContent_media, wireContent_carried] = rt.mediaOut(P.need(canonical, "content"), [
+            ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+            ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+        ], DIALECT);
+        const wireContent = rt.resultToObject(canonical["content"], P.or(canonical["is_error"], false), "output", "error", forms["/functionResponse/response"], losses, strict, DIALECT, wireContent_carried);
         wire = { "functionResponse": { "name": wireName, "response": wireContent } };
+        rt.putMedia(wire, ["functionResponse", "parts"], wireContent_media);
         if (wireCallId !== undefined)
             P.put(P.sub(wire, "functionResponse"), "id", wireCallId);
         if (own !== P.EMPTY && Object.keys(own).length > 0)
@@ -2071,7 +2080,9 @@ function partIn(value, idMap, at, parts) {
             }
             parts.push(part);
         }
-        else if (rt.getOwn(block, "inlineData") !== undefined) {
+        else if ((rt.getOwn(block, "inlineData") !== undefined) &&
+            ((conv.get(block, ["inlineData", "mimeType"]) === undefined) ||
+                (rt.isImageType(conv.get(block, ["inlineData", "mimeType"]))))) {
             mediaTypeIn = conv.keyOf(rt.getOwn(block, "inlineData"), "mimeType");
             if (mediaTypeIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/inlineData/mimeType", "expected a value, got nothing");
@@ -2087,7 +2098,9 @@ function partIn(value, idMap, at, parts) {
             }
             parts.push(part);
         }
-        else if (rt.getOwn(block, "fileData") !== undefined) {
+        else if ((rt.getOwn(block, "fileData") !== undefined) &&
+            ((conv.get(block, ["fileData", "mimeType"]) === undefined) ||
+                (rt.isImageType(conv.get(block, ["fileData", "mimeType"]))))) {
             mediaTypeIn = conv.keyOf(rt.getOwn(block, "fileData"), "mimeType");
             urlIn = conv.keyOf(rt.getOwn(block, "fileData"), "fileUri");
             if (urlIn === undefined) {
@@ -2099,6 +2112,38 @@ function partIn(value, idMap, at, parts) {
                 rt.putOwn(part, "media_type", mediaTypeIn);
             }
             rt.putOwn(part, "url", urlIn);
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.getOwn(block, "inlineData") !== undefined) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "inlineData"), "mimeType");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/inlineData/mimeType", "expected a value, got nothing");
+            }
+            dataIn = conv.keyOf(rt.getOwn(block, "inlineData"), "data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/inlineData/data", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_6);
+            part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if (rt.getOwn(block, "fileData") !== undefined) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "fileData"), "mimeType");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/fileData/mimeType", "expected a value, got nothing");
+            }
+            urlIn = conv.keyOf(rt.getOwn(block, "fileData"), "fileUri");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/fileData/fileUri", "expected a value, got nothing");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_7);
+            part = { "type": "document", "media_type": mediaTypeIn, "url": urlIn };
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
             }
@@ -2172,6 +2217,8 @@ function requestIn(wire, idMap) {
 }
 const KNOWN_PART_4 = conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]);
 const KNOWN_PART_5 = conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]);
+const KNOWN_PART_6 = conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]);
+const KNOWN_PART_7 = conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2334,7 +2381,7 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else if ((conv.keyOf(part, "type") === "image") &&
-                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
+                ((rt.isImageType(conv.keyOf(part, "media_type"))) && (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut4(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
@@ -2345,8 +2392,34 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
+            else if ((conv.keyOf(part, "type") === "image") &&
+                (((conv.keyOf(part, "media_type") === undefined) || (rt.isImageType(conv.keyOf(part, "media_type")))) &&
+                    (conv.keyOf(part, "url") !== undefined))) {
                 block = partOut5(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "document") &&
+                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
+                block = partOut6(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "document") &&
+                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined))) {
+                block = partOut7(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a system block with empty text (dropped; rule gemini/system-text-non-empty)");
@@ -2611,7 +2684,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         else if (kind === "image") {
-            if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+            if ((rt.isImageType(conv.keyOf(part, "media_type"))) && (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2621,7 +2694,8 @@ function turnOut(role, own, at, parts, out, lose) {
                 last = "image";
                 content.push([part, 4, at]);
             }
-            else if (conv.keyOf(part, "url") !== undefined) {
+            else if (((conv.keyOf(part, "media_type") === undefined) || (rt.isImageType(conv.keyOf(part, "media_type")))) &&
+                (conv.keyOf(part, "url") !== undefined)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a image part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2633,6 +2707,31 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else {
                 lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+            }
+        }
+        else if (kind === "document") {
+            if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 6, at]);
+            }
+            else if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 7, at]);
+            }
+            else {
+                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2828,6 +2927,56 @@ function turnOut(role, own, at, parts, out, lose) {
                     }
                 }
             }
+            else if (rt.pyEquals(k, 6)) {
+                block = partOut6(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if (rt.pyEquals(k, 7)) {
+                block = partOut7(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule gemini/text-part-non-empty)");
+                    }
+                    else {
+                        if ((!(signed0)) &&
+                            (rt.getOwn(unit, "role") === "model") &&
+                            ((rt.isObject(block)) &&
+                                (((rt.getOwn(block, "functionCall") !== undefined)) ||
+                                    ((rt.getOwn(block, "function_call") !== undefined))))) {
+                            signed0 = true;
+                            if ((rt.getOwn(block, "thoughtSignature") === undefined) &&
+                                (rt.getOwn(block, "thought_signature") === undefined) &&
+                                (conv.keyOf(part, "type") !== "wire")) {
+                                rt.putOwn(block, "thoughtSignature", "skip_thought_signature_validator");
+                                lose("signature.placeholder", at, "the first functionCall block of the turn without thoughtSignature (sent " +
+                                    "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)");
+                            }
+                        }
+                        blocks.push(block);
+                    }
+                }
+            }
             else {
                 block = rt.getKey(part, "value");
                 if ((!(signed0)) &&
@@ -2928,6 +3077,44 @@ function partOut5(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
+/** A document part as the wire block with /inlineData present. */
+function partOut6(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "media_type");
+    if (value !== undefined) {
+        conv.putPath(block, ["inlineData", "mimeType"], value);
+    }
+    value = conv.keyOf(part, "data");
+    if (value !== undefined) {
+        conv.putPath(block, ["inlineData", "data"], value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "type"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A document part as the wire block with /fileData present. */
+function partOut7(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "media_type");
+    if (value !== undefined) {
+        conv.putPath(block, ["fileData", "mimeType"], value);
+    }
+    value = conv.keyOf(part, "url");
+    if (value !== undefined) {
+        conv.putPath(block, ["fileData", "fileUri"], value);
+    }
+    out.extra(part, ["dialect", "extensions", "media_type", "type", "url"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["contents"],
@@ -2996,7 +3183,7 @@ const CONV_REQUEST = {
             when: [],
             has: [["inlineData"]],
             fields: [
-                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
                 { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
             ],
             roles: [],
@@ -3010,7 +3197,35 @@ const CONV_REQUEST = {
             when: [],
             has: [["fileData"]],
             fields: [
-                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: true },
+                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
+                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["inlineData"]],
+            fields: [
+                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["fileData"]],
+            fields: [
+                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
                 { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
             ],
             roles: [],
@@ -3145,7 +3360,7 @@ const CONV_RESPONSE = {
             when: [],
             has: [["inlineData"]],
             fields: [
-                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
                 { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
             ],
             roles: [],
@@ -3159,7 +3374,35 @@ const CONV_RESPONSE = {
             when: [],
             has: [["fileData"]],
             fields: [
-                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: true },
+                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
+                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["inlineData"]],
+            fields: [
+                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
+        },
+        {
+            part: "document",
+            when: [],
+            has: [["fileData"]],
+            fields: [
+                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
                 { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
             ],
             roles: [],

@@ -2116,6 +2116,8 @@ function partIn(value, idMap, at, parts) {
     let part;
     let urlIn;
     let pair;
+    let dataIn;
+    let nameIn;
     if (rt.isObject(value)) {
         block = value;
         if (rt.pyEquals(rt.getOwn(block, "type"), "text")) {
@@ -2154,6 +2156,39 @@ function partIn(value, idMap, at, parts) {
             }
             else {
                 part = { "type": "image", "url": urlIn };
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "file")) &&
+            (conv.keyOf(rt.getOwn(block, "file"), "file_data") !== undefined)) {
+            dataIn = conv.keyOf(rt.getOwn(block, "file"), "file_data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/file/file_data", "expected a value, got nothing");
+            }
+            if (!(rt.isDataUrl(dataIn))) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/file/file_data", "expected a data: URL, got " + String(rt.describe(dataIn)));
+            }
+            nameIn = conv.keyOf(rt.getOwn(block, "file"), "filename");
+            partFields = conv.keptFields(block, KNOWN_PART_2);
+            if (rt.isDataUrl(dataIn)) {
+                pair = rt.splitDataUrl(dataIn);
+                part = { "type": "document", "media_type": pair[0], "data": pair[1] };
+                if (nameIn !== undefined) {
+                    rt.putOwn(part, "name", nameIn);
+                }
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+            else {
+                part = { "type": "document", "url": dataIn };
+                if (nameIn !== undefined) {
+                    rt.putOwn(part, "name", nameIn);
+                }
                 if (Object.keys(partFields).length > 0) {
                     rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
                 }
@@ -2225,6 +2260,7 @@ function requestIn(wire, idMap) {
     return request;
 }
 const KNOWN_PART_1 = conv.knownTree([], [["type"], ["image_url", "url"]]);
+const KNOWN_PART_2 = conv.knownTree([["file", "file_data"]], [["type"], ["file", "file_data"], ["file", "filename"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2513,6 +2549,22 @@ function turnOut(role, own, at, parts, out, lose) {
                 lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
+        else if (kind === "document") {
+            if ((["user"].includes(role)) &&
+                ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 2, at]);
+            }
+            else {
+                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+            }
+        }
         else if (kind === "wire") {
             if ((conv.keyOf(part, "field") === "/tool_calls") && (["assistant"].includes(role))) {
                 if (seen > 2) {
@@ -2599,6 +2651,12 @@ function turnOut(role, own, at, parts, out, lose) {
             }
             else if (rt.pyEquals(k, 1)) {
                 block = partOut1(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 2)) {
+                block = partOut2(part, at, out);
                 if (block !== null) {
                     blocks.push(block);
                 }
@@ -2719,6 +2777,26 @@ function partOut1(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
+/** A document part as the wire block with /type = 'file', /file/file_data present. */
+function partOut2(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "file");
+    value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+    if (value !== undefined) {
+        conv.putPath(block, ["file", "file_data"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        conv.putPath(block, ["file", "filename"], value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], true, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -2792,6 +2870,20 @@ const CONV_REQUEST = {
             role: null,
             signed: null,
             known: conv.knownTree([], [["type"], ["image_url", "url"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "file"]],
+            has: [["file", "file_data"]],
+            fields: [
+                { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
+                { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+            ],
+            roles: ["user"],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["file", "file_data"]], [["type"], ["file", "file_data"], ["file", "filename"]]),
         },
     ],
     alternating: false,
@@ -2921,6 +3013,20 @@ const CONV_RESPONSE = {
             role: null,
             signed: null,
             known: conv.knownTree([], [["type"], ["image_url", "url"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "file"]],
+            has: [["file", "file_data"]],
+            fields: [
+                { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
+                { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+            ],
+            roles: ["user"],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["file", "file_data"]], [["type"], ["file", "file_data"], ["file", "filename"]]),
         },
     ],
     known: conv.knownTree([], [

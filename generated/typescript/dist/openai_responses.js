@@ -2230,6 +2230,8 @@ function partIn(value, idMap, at, parts) {
     let part;
     let urlIn;
     let pair;
+    let dataIn;
+    let nameIn;
     if (rt.isObject(value)) {
         block = value;
         if ((rt.pyEquals(rt.getOwn(block, "type"), "input_text")) ||
@@ -2279,6 +2281,66 @@ function partIn(value, idMap, at, parts) {
                 }
                 parts.push(part);
             }
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "input_file")) &&
+            (rt.getOwn(block, "file_data") !== undefined)) {
+            dataIn = rt.getOwn(block, "file_data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/file_data", "expected a value, got nothing");
+            }
+            if (!(rt.isDataUrl(dataIn))) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/file_data", "expected a data: URL, got " + String(rt.describe(dataIn)));
+            }
+            nameIn = rt.getOwn(block, "filename");
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["file_data", "filename", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            if (rt.isDataUrl(dataIn)) {
+                pair = rt.splitDataUrl(dataIn);
+                part = { "type": "document", "media_type": pair[0], "data": pair[1] };
+                if (nameIn !== undefined) {
+                    rt.putOwn(part, "name", nameIn);
+                }
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+            else {
+                part = { "type": "document", "url": dataIn };
+                if (nameIn !== undefined) {
+                    rt.putOwn(part, "name", nameIn);
+                }
+                if (Object.keys(partFields).length > 0) {
+                    rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+                }
+                parts.push(part);
+            }
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "input_file")) &&
+            (rt.getOwn(block, "file_url") !== undefined)) {
+            urlIn = rt.getOwn(block, "file_url");
+            if (urlIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/file_url", "expected a value, got nothing");
+            }
+            nameIn = rt.getOwn(block, "filename");
+            partFields = {};
+            for (const [key, kept] of Object.entries(block)) {
+                if (!["file_url", "filename", "type"].includes(key)) {
+                    rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
+                }
+            }
+            part = { "type": "document", "url": urlIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
         }
         else if (rt.pyEquals(rt.getOwn(block, "type"), "refusal")) {
             textIn = rt.getOwn(block, "refusal");
@@ -2724,6 +2786,31 @@ function turnOut(role, own, at, parts, out, lose) {
                 lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
             }
         }
+        else if (kind === "document") {
+            if ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 3, at]);
+            }
+            else if (conv.keyOf(part, "url") !== undefined) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 4, at]);
+            }
+            else {
+                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+            }
+        }
         else if (kind === "refusal") {
             if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
@@ -2733,7 +2820,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "refusal";
-                content.push([part, 3, at]);
+                content.push([part, 5, at]);
             }
             else {
                 lose("part.unsupported", at, "a refusal part in " + String(conv.article(role)) + " turn");
@@ -2831,6 +2918,18 @@ function turnOut(role, own, at, parts, out, lose) {
                     blocks.push(block);
                 }
             }
+            else if (rt.pyEquals(k, 4)) {
+                block = partOut4(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
+            else if (rt.pyEquals(k, 5)) {
+                block = partOut5(part, at, out);
+                if (block !== null) {
+                    blocks.push(block);
+                }
+            }
             else {
                 blocks.push(rt.getKey(part, "value"));
             }
@@ -2894,8 +2993,48 @@ function partOut2(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
-/** A refusal part as the wire block with /type = 'refusal'. */
+/** A document part as the wire block with /type = 'input_file', /file_data present. */
 function partOut3(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "input_file");
+    value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+    if (value !== undefined) {
+        rt.putOwn(block, "file_data", value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        rt.putOwn(block, "filename", value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], true, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A document part as the wire block with /type = 'input_file', /file_url present. */
+function partOut4(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "input_file");
+    value = conv.keyOf(part, "url");
+    if (value !== undefined) {
+        rt.putOwn(block, "file_url", value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        rt.putOwn(block, "filename", value);
+    }
+    out.extra(part, ["dialect", "extensions", "name", "type", "url"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A refusal part as the wire block with /type = 'refusal'. */
+function partOut5(part, at, out) {
     let value;
     let own;
     let block;
@@ -3011,6 +3150,34 @@ const CONV_REQUEST = {
             role: null,
             signed: null,
             known: conv.knownTree([], [["type"], ["image_url"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "input_file"]],
+            has: [["file_data"]],
+            fields: [
+                { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["file_data"]], [["type"], ["file_data"], ["filename"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "input_file"]],
+            has: [["file_url"]],
+            fields: [
+                { name: "url", toks: ["file_url"], encoding: "value", optional: false },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["file_url"]], [["type"], ["file_url"], ["filename"]]),
         },
         {
             part: "refusal",
@@ -3179,6 +3346,34 @@ const CONV_RESPONSE = {
             role: null,
             signed: null,
             known: conv.knownTree([], [["type"], ["image_url"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "input_file"]],
+            has: [["file_data"]],
+            fields: [
+                { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["file_data"]], [["type"], ["file_data"], ["filename"]]),
+        },
+        {
+            part: "document",
+            when: [[["type"], "input_file"]],
+            has: [["file_url"]],
+            fields: [
+                { name: "url", toks: ["file_url"], encoding: "value", optional: false },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["file_url"]], [["type"], ["file_url"], ["filename"]]),
         },
         {
             part: "refusal",

@@ -7,7 +7,7 @@
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
 
-import { dataUrl, isDataUrl, splitDataUrl } from "./_content.js";
+import { dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, splitDataUrl } from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
 import {
   EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto
@@ -46,7 +46,14 @@ export function matches(block: unknown, spelling: Spelling): boolean {
   for (const [toks, value] of spelling.when) {
     if (!pyEqual(get(block, toks), value)) return false;
   }
-  return spelling.has.every((toks) => get(block, toks) !== undefined);
+  if (!spelling.has.every((toks) => get(block, toks) !== undefined)) return false;
+  return spelling.fields.every((f) => fits(get(block, f.toks), f));
+}
+
+/** A field's value (undefined: absent) is one the spelling is for: an image_type field's is
+ * an image's media type (Gemini's inlineData holds images and documents alike). */
+function fits(value: unknown, f: PartField): boolean {
+  return f.encoding !== "image_type" || value === undefined || isImageType(value);
 }
 
 function fieldIn(part: JsonObject, f: PartField, value: unknown): void {
@@ -60,6 +67,8 @@ function fieldIn(part: JsonObject, f: PartField, value: unknown): void {
     }
   } else if (f.encoding === "media_format") {
     putOwn(part, f.name, typeof value === "string" ? "image/" + value : value);
+  } else if (f.encoding === "document_format") {
+    putOwn(part, f.name, documentMediaType(value));
   } else {
     putOwn(part, f.name, value);
   }
@@ -107,6 +116,10 @@ export function spelledPart(block: JsonObject, sp: Spelling, dialect: string, sh
     if (f.name === "text" && typeof value !== "string") {
       // every text is a string (a null one too)
       throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
+    }
+    if (f.encoding === "data_url" && f.name === "data" && !isDataUrl(value)) {
+      // a field of inline data only (Chat's file_data): no URL
+      throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a data: URL, got ${describe(value)}`);
     }
     fieldIn(part, f, value);
   }
@@ -180,7 +193,8 @@ export function spellingFor(
  */
 export function carries(part: JsonObject, sp: Spelling, dialect: string): boolean {
   if (sp.signed !== null && !holds(part, dialect, sp.signed)) return false;
-  return shapeKey(getOwn(part, "type")) !== undefined || sp.fields.every((f) => f.optional || has(part, f));
+  if (shapeKey(getOwn(part, "type")) !== undefined) return true;
+  return sp.fields.every((f) => (f.optional || has(part, f)) && fits(getOwn(part, f.name), f));
 }
 
 /** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
@@ -192,29 +206,35 @@ export function unsigned(part: JsonObject, role: string, spellings: readonly Spe
 }
 
 function has(part: JsonObject, f: PartField): boolean {
-  if (f.encoding === "data_url") return hasOwn(part, "url") || (hasOwn(part, "data") && hasOwn(part, "media_type"));
+  if (f.encoding === "data_url") {
+    const inline = hasOwn(part, "data") && hasOwn(part, "media_type");
+    return f.name === "data" ? inline : hasOwn(part, "url") || inline;
+  }
+  if (f.encoding === "document_format") return documentFormat(getOwn(part, f.name)) !== null; // a format for it
   return hasOwn(part, f.name);
 }
 
 function fieldOut(part: JsonObject, f: PartField): unknown {
   if (f.encoding === "data_url") {
-    if (hasOwn(part, "url")) return part["url"];
+    if (hasOwn(part, "url") && f.name !== "data") return part["url"];
     return dataUrl(pyStr(getKey(part, "media_type")), pyStr(getKey(part, "data"))); // Python's f-string: str() of each
   }
   const value = getOwn(part, f.name);
   if (f.encoding === "media_format" && typeof value === "string") {
     return value.startsWith("image/") ? value.slice(6) : value;
   }
+  if (f.encoding === "document_format" && value !== undefined) return documentFormat(value);
   return value;
 }
 
 const CARRIED = new WeakMap<Spelling, ReadonlySet<string>>();
 
-/** The canonical keys a spelling writes (a data URL writes the media type and data). */
+/** The canonical keys a spelling writes (a data URL writes the media type and data; one
+ * named url a URL too). */
 function carriedNames(sp: Spelling): ReadonlySet<string> {
   const names = new Set(["type", "extensions", "dialect", ...sp.fields.map((f) => f.name)]);
-  if (sp.fields.some((f) => f.encoding === "data_url")) {
-    for (const name of ["media_type", "data", "url"]) names.add(name);
+  for (const f of sp.fields) {
+    if (f.encoding === "data_url") for (const name of ["media_type", "data", f.name]) names.add(name);
   }
   return names;
 }

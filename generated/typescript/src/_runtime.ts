@@ -34,12 +34,16 @@ export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonic
 export {
   contentAsString,
   dataUrl,
+  documentFormat,
+  documentMediaType,
   isDataUrl,
+  isImageType,
   resultFromObject,
   resultToObject,
   splitDataUrl,
   textOfJson,
 } from "./_content.js";
+export { mediaIn, mediaOut, putMedia } from "./_media.js";
 export { structuredIn, structuredOut } from "./_structured.js";
 export {
   MISSING,

@@ -2220,6 +2220,9 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
   let mediaTypeIn: unknown;
   let dataIn: unknown;
   let urlIn: unknown;
+  let nameIn: unknown;
+  let partForms: unknown;
+  let own: unknown;
   if (rt.isObject(value)) {
     block = value;
     if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "tool_use")) {
@@ -2281,6 +2284,91 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       }
       partFields = conv.keptFields(block, KNOWN_PART_4);
       part = { "type": "image", "url": urlIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "document")) &&
+      (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "base64"))
+    ) {
+      mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "media_type");
+      if (mediaTypeIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/media_type", "expected a value, got nothing" as string
+        );
+      }
+      dataIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "data");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing" as string
+        );
+      }
+      nameIn = rt.getOwn(block as JsonObject, "title");
+      partFields = conv.keptFields(block, KNOWN_PART_5);
+      part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "document")) &&
+      (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "text"))
+    ) {
+      textIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "data");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing" as string
+        );
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/data", "expected a string, got " + String(rt.describe(textIn))
+        );
+      }
+      nameIn = rt.getOwn(block as JsonObject, "title");
+      partForms = {};
+      if (conv.keyOf(rt.getOwn(block as JsonObject, "source"), "media_type") === undefined) {
+        rt.putOwn(partForms as JsonObject, "/source/media_type", "absent");
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_6);
+      if (rt.pyEquals(rt.getOwn(partFields as JsonObject, "/source/media_type"), "text/plain")) {
+        delete (partFields as JsonObject)["/source/media_type"];
+      }
+      part = { "type": "document", "text": textIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if ((Object.keys(partFields as object).length > 0) || (Object.keys(partForms as object).length > 0)) {
+        own = {};
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(own as JsonObject, "fields", partFields);
+        }
+        if (Object.keys(partForms as object).length > 0) {
+          rt.putOwn(own as JsonObject, "forms", partForms);
+        }
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: own });
+      }
+      (parts as unknown[]).push(part);
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "document")) &&
+      (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "url"))
+    ) {
+      urlIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "url");
+      if (urlIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/url", "expected a value, got nothing" as string
+        );
+      }
+      nameIn = rt.getOwn(block as JsonObject, "title");
+      partFields = conv.keptFields(block, KNOWN_PART_7);
+      part = { "type": "document", "url": urlIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
@@ -2398,6 +2486,14 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 const KNOWN_PART_3 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]);
 
 const KNOWN_PART_4 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]);
+
+const KNOWN_PART_5 = conv.knownTree(
+  [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+);
+
+const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]);
+
+const KNOWN_PART_7 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
 
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
@@ -2751,8 +2847,8 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           }
         }
       } else if (
-        (conv.keyOf(part, "type") === "reasoning") &&
-        ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined))
+        (conv.keyOf(part, "type") === "document") &&
+        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
       ) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
@@ -2770,8 +2866,62 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part as JsonObject, "/data"))) {
+      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut6(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "url") !== undefined)) {
+        block = partOut7(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if (
+        (conv.keyOf(part, "type") === "reasoning") &&
+        ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined))
+      ) {
+        block = partOut8(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part as JsonObject, "/data"))) {
+        block = partOut9(part as JsonObject, at as string, out);
         if (block !== null) {
           if (
             (rt.isObject(block)) &&
@@ -3039,6 +3189,49 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
       } else {
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
+    } else if (kind === "document") {
+      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 5, at]);
+      } else if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 6, at]);
+      } else if (conv.keyOf(part, "url") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 7, at]);
+      } else {
+        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+      }
     } else if (kind === "reasoning") {
       if ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined)) {
         if ((seen as number) > 1) {
@@ -3052,7 +3245,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "reasoning";
-        (content as unknown[]).push([part, 5, at]);
+        (content as unknown[]).push([part, 8, at]);
       } else if (out.holds(part as JsonObject, "/data")) {
         if ((seen as number) > 1) {
           lose(
@@ -3065,7 +3258,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "reasoning";
-        (content as unknown[]).push([part, 6, at]);
+        (content as unknown[]).push([part, 9, at]);
       } else {
         lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
@@ -3452,6 +3645,135 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
             }
           }
         }
+      } else if (rt.pyEquals(k, 7)) {
+        block = partOut7(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
+      } else if (rt.pyEquals(k, 8)) {
+        block = partOut8(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
+      } else if (rt.pyEquals(k, 9)) {
+        block = partOut9(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
       } else {
         block = rt.getKey(part, "value");
         if (
@@ -3575,8 +3897,89 @@ function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
 }
 
 
-/** A reasoning part as the wire block with /type = 'thinking'. */
+/** A document part as the wire block with /type = 'document', /source/type = 'base64'. */
 function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "document");
+  conv.putPath(block, ["source", "type"], "base64");
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    conv.putPath(block, ["source", "media_type"], value);
+  }
+  value = conv.keyOf(part, "data");
+  if (value !== undefined) {
+    conv.putPath(block, ["source", "data"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    rt.putOwn(block, "title", value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A document part as the wire block with /type = 'document', /source/type = 'text'. */
+function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let forms: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "document");
+  conv.putPath(block, ["source", "type"], "text");
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    conv.putPath(block, ["source", "data"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    rt.putOwn(block, "title", value);
+  }
+  out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  forms = conv.formsOf(own as JsonObject);
+  if (
+    (conv.formOf(forms as JsonObject, "/source/media_type") !== "absent") &&
+    (conv.keyOf(rt.getOwn(block as JsonObject, "source"), "media_type") === undefined)
+  ) {
+    conv.putPath(block, ["source", "media_type"], "text/plain");
+  }
+  return block;
+}
+
+
+/** A document part as the wire block with /type = 'document', /source/type = 'url'. */
+function partOut7(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "document");
+  conv.putPath(block, ["source", "type"], "url");
+  value = conv.keyOf(part, "url");
+  if (value !== undefined) {
+    conv.putPath(block, ["source", "url"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    rt.putOwn(block, "title", value);
+  }
+  out.extra(part, ["dialect", "extensions", "name", "type", "url"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A reasoning part as the wire block with /type = 'thinking'. */
+function partOut8(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3594,7 +3997,7 @@ function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A reasoning part as the wire block with /type = 'redacted_thinking'. */
-function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut9(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let own: unknown;
   let block: JsonObject;
   block = {};
@@ -3681,6 +4084,51 @@ const CONV_REQUEST: conv.RequestLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "document"], [["source", "type"], "base64"]],
+      has: [],
+      fields: [
+        { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
+        { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+        { name: "name", toks: ["title"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+      ),
+    },
+    {
+      part: "document",
+      when: [[["type"], "document"], [["source", "type"], "text"]],
+      has: [],
+      fields: [
+        { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
+        { name: "name", toks: ["title"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [[["source", "media_type"], "text/plain"]],
+      role: null,
+      signed: null,
+      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "document"], [["source", "type"], "url"]],
+      has: [],
+      fields: [
+        { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
+        { name: "name", toks: ["title"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
     },
     {
       part: "reasoning",
@@ -3841,6 +4289,51 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "document"], [["source", "type"], "base64"]],
+      has: [],
+      fields: [
+        { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
+        { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+        { name: "name", toks: ["title"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+      ),
+    },
+    {
+      part: "document",
+      when: [[["type"], "document"], [["source", "type"], "text"]],
+      has: [],
+      fields: [
+        { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
+        { name: "name", toks: ["title"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [[["source", "media_type"], "text/plain"]],
+      role: null,
+      signed: null,
+      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "document"], [["source", "type"], "url"]],
+      has: [],
+      fields: [
+        { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
+        { name: "name", toks: ["title"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
     },
     {
       part: "reasoning",

@@ -1992,6 +1992,9 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
   let part: unknown;
   let mediaTypeIn: unknown;
   let dataIn: unknown;
+  let nameIn: unknown;
+  let partForms: unknown;
+  let own: unknown;
   if (rt.isObject(value)) {
     block = value;
     if (rt.getOwn(block as JsonObject, "toolUse") !== undefined) {
@@ -2041,6 +2044,91 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
       (parts as unknown[]).push(part);
+    } else if (conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "document"), "source"), "bytes") !== undefined) {
+      mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "document"), "format");
+      if (mediaTypeIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/document/format", "expected a value, got nothing" as string
+        );
+      }
+      if (mediaTypeIn !== undefined) {
+        mediaTypeIn = rt.documentMediaType(mediaTypeIn);
+      }
+      dataIn = conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "document"), "source"), "bytes");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/document/source/bytes", "expected a value, got nothing" as string
+        );
+      }
+      nameIn = conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name");
+      partForms = {};
+      if (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name") === undefined) {
+        rt.putOwn(partForms as JsonObject, "/document/name", "absent");
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_4);
+      if (rt.pyEquals(rt.getOwn(partFields as JsonObject, "/document/name"), "document")) {
+        delete (partFields as JsonObject)["/document/name"];
+      }
+      part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if ((Object.keys(partFields as object).length > 0) || (Object.keys(partForms as object).length > 0)) {
+        own = {};
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(own as JsonObject, "fields", partFields);
+        }
+        if (Object.keys(partForms as object).length > 0) {
+          rt.putOwn(own as JsonObject, "forms", partForms);
+        }
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: own });
+      }
+      (parts as unknown[]).push(part);
+    } else if (conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "document"), "source"), "text") !== undefined) {
+      textIn = conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "document"), "source"), "text");
+      if (textIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/document/source/text", "expected a value, got nothing" as string
+        );
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(at) + "/document/source/text",
+          "expected a string, got " + String(rt.describe(textIn)),
+        );
+      }
+      nameIn = conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name");
+      partForms = {};
+      if (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name") === undefined) {
+        rt.putOwn(partForms as JsonObject, "/document/name", "absent");
+      }
+      if (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "format") === undefined) {
+        rt.putOwn(partForms as JsonObject, "/document/format", "absent");
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_5);
+      if (rt.pyEquals(rt.getOwn(partFields as JsonObject, "/document/name"), "document")) {
+        delete (partFields as JsonObject)["/document/name"];
+      }
+      if (rt.pyEquals(rt.getOwn(partFields as JsonObject, "/document/format"), "txt")) {
+        delete (partFields as JsonObject)["/document/format"];
+      }
+      part = { "type": "document", "text": textIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if ((Object.keys(partFields as object).length > 0) || (Object.keys(partForms as object).length > 0)) {
+        own = {};
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(own as JsonObject, "fields", partFields);
+        }
+        if (Object.keys(partForms as object).length > 0) {
+          rt.putOwn(own as JsonObject, "forms", partForms);
+        }
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: own });
+      }
+      (parts as unknown[]).push(part);
     } else if (
       conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "reasoningContent"), "reasoningText"), "text") !== undefined
     ) {
@@ -2061,7 +2149,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
           "expected a string, got " + String(rt.describe(textIn)),
         );
       }
-      partFields = conv.keptFields(block, KNOWN_PART_4);
+      partFields = conv.keptFields(block, KNOWN_PART_6);
       part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2142,6 +2230,14 @@ const KNOWN_PART_3 = conv.knownTree(
 );
 
 const KNOWN_PART_4 = conv.knownTree(
+  [["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]
+);
+
+const KNOWN_PART_5 = conv.knownTree(
+  [["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]
+);
+
+const KNOWN_PART_6 = conv.knownTree(
   [["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]
 );
 
@@ -2415,8 +2511,37 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+      } else if (
+        (conv.keyOf(part, "type") === "document") &&
+        ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined))
+      ) {
         block = partOut4(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut5(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut6(part as JsonObject, at as string, out);
         if (block !== null) {
           if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
             lose(
@@ -2750,6 +2875,36 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
       } else {
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
+    } else if (kind === "document") {
+      if ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 4, at]);
+      } else if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 5, at]);
+      } else {
+        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+      }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
@@ -2763,7 +2918,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "reasoning";
-        (content as unknown[]).push([part, 4, at]);
+        (content as unknown[]).push([part, 6, at]);
       } else {
         lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
       }
@@ -2979,6 +3134,70 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
             }
           }
         }
+      } else if (rt.pyEquals(k, 5)) {
+        block = partOut5(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
+      } else if (rt.pyEquals(k, 6)) {
+        block = partOut6(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
       } else {
         block = rt.getKey(part, "value");
         if (
@@ -3075,8 +3294,79 @@ function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
 }
 
 
-/** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
+/** A document part as the wire block with /document/source/bytes present. */
 function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let forms: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    value = rt.documentFormat(value);
+  }
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "format"], value);
+  }
+  value = conv.keyOf(part, "data");
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "source", "bytes"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "name"], value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  forms = conv.formsOf(own as JsonObject);
+  if (
+    (conv.formOf(forms as JsonObject, "/document/name") !== "absent") &&
+    (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name") === undefined)
+  ) {
+    conv.putPath(block, ["document", "name"], "document");
+  }
+  return block;
+}
+
+
+/** A document part as the wire block with /document/source/text present. */
+function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let forms: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "source", "text"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "name"], value);
+  }
+  out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  forms = conv.formsOf(own as JsonObject);
+  if (
+    (conv.formOf(forms as JsonObject, "/document/name") !== "absent") &&
+    (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name") === undefined)
+  ) {
+    conv.putPath(block, ["document", "name"], "document");
+  }
+  if (
+    (conv.formOf(forms as JsonObject, "/document/format") !== "absent") &&
+    (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "format") === undefined)
+  ) {
+    conv.putPath(block, ["document", "format"], "txt");
+  }
+  return block;
+}
+
+
+/** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
+function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3156,6 +3446,38 @@ const CONV_REQUEST: conv.RequestLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["document", "source", "bytes"]],
+      fields: [
+        { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
+        { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [[["document", "name"], "document"]],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [["document", "source", "bytes"]],
+        [["document", "format"], ["document", "source", "bytes"], ["document", "name"]],
+      ),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["document", "source", "text"]],
+      fields: [
+        { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
     },
     {
       part: "reasoning",
@@ -3300,6 +3622,38 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["document", "source", "bytes"]],
+      fields: [
+        { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
+        { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [[["document", "name"], "document"]],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [["document", "source", "bytes"]],
+        [["document", "format"], ["document", "source", "bytes"], ["document", "name"]],
+      ),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["document", "source", "text"]],
+      fields: [
+        { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
     },
     {
       part: "reasoning",

@@ -1166,7 +1166,7 @@ const CHECKS_TOOL_RESULT: P.Checks = [
   ]
 ];
 const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["functionResponse"]);
-const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE: ReadonlySet<string> = new Set(["id", "name", "response"]);
+const KNOWN_TOOL_RESULT_0_FUNCTION_RESPONSE: ReadonlySet<string> = new Set(["id", "name", "parts", "response"]);
 
 /** Decode one Google Gemini generateContent tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
@@ -1275,6 +1275,17 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         forms,
         "/functionResponse/response",
       );
+      rt.mediaIn(
+        wire as JsonObject,
+        ["functionResponse", "parts"],
+        [
+          ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+          ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+        ],
+        canonical["content"] as JsonObject[],
+        DIALECT,
+        SHAPE_TOOL_RESULT,
+      );
       if (mintId && idMap !== null) {
         canonical["call_id"] = idMap.claim(P.or(canonical["name"], null) as string | null);
         if (canonical["call_id"] != null) {
@@ -1360,8 +1371,16 @@ export function encodeToolResult(
       );
       return new rt.Encoded(null, losses);
     }
+    const [wireContent_media, wireContent_carried] = rt.mediaOut(
+      P.need(canonical, "content"),
+      [
+        ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+        ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+      ],
+      DIALECT,
+    );
     const wireContent: unknown = rt.resultToObject(
-      P.need(canonical, "content") as JsonObject[],
+      canonical["content"] as JsonObject[],
       P.or(canonical["is_error"], false) as boolean,
       "output",
       "error",
@@ -1369,8 +1388,10 @@ export function encodeToolResult(
       losses,
       strict,
       DIALECT,
+      wireContent_carried,
     );
     wire = { "functionResponse": { "name": wireName, "response": wireContent } };
+    rt.putMedia(wire as JsonObject, ["functionResponse", "parts"], wireContent_media);
     if (wireCallId !== undefined) P.put(P.sub(wire, "functionResponse"), "id", wireCallId);
     if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
       wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
@@ -2367,7 +2388,13 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
       (parts as unknown[]).push(part);
-    } else if (rt.getOwn(block as JsonObject, "inlineData") !== undefined) {
+    } else if (
+      (rt.getOwn(block as JsonObject, "inlineData") !== undefined) &&
+      (
+        (conv.get(block, ["inlineData", "mimeType"]) === undefined) ||
+        (rt.isImageType(conv.get(block, ["inlineData", "mimeType"])))
+      )
+    ) {
       mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "inlineData"), "mimeType");
       if (mediaTypeIn === undefined) {
         throw new rt.DecodeError(
@@ -2386,7 +2413,13 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
       (parts as unknown[]).push(part);
-    } else if (rt.getOwn(block as JsonObject, "fileData") !== undefined) {
+    } else if (
+      (rt.getOwn(block as JsonObject, "fileData") !== undefined) &&
+      (
+        (conv.get(block, ["fileData", "mimeType"]) === undefined) ||
+        (rt.isImageType(conv.get(block, ["fileData", "mimeType"])))
+      )
+    ) {
       mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "fileData"), "mimeType");
       urlIn = conv.keyOf(rt.getOwn(block as JsonObject, "fileData"), "fileUri");
       if (urlIn === undefined) {
@@ -2400,6 +2433,44 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         rt.putOwn(part as JsonObject, "media_type", mediaTypeIn);
       }
       rt.putOwn(part as JsonObject, "url", urlIn);
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (rt.getOwn(block as JsonObject, "inlineData") !== undefined) {
+      mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "inlineData"), "mimeType");
+      if (mediaTypeIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/inlineData/mimeType", "expected a value, got nothing" as string
+        );
+      }
+      dataIn = conv.keyOf(rt.getOwn(block as JsonObject, "inlineData"), "data");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/inlineData/data", "expected a value, got nothing" as string
+        );
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_6);
+      part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (rt.getOwn(block as JsonObject, "fileData") !== undefined) {
+      mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "fileData"), "mimeType");
+      if (mediaTypeIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/fileData/mimeType", "expected a value, got nothing" as string
+        );
+      }
+      urlIn = conv.keyOf(rt.getOwn(block as JsonObject, "fileData"), "fileUri");
+      if (urlIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/fileData/fileUri", "expected a value, got nothing" as string
+        );
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_7);
+      part = { "type": "document", "media_type": mediaTypeIn, "url": urlIn };
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
@@ -2477,6 +2548,10 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 const KNOWN_PART_4 = conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]);
 
 const KNOWN_PART_5 = conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]);
+
+const KNOWN_PART_6 = conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]);
+
+const KNOWN_PART_7 = conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]);
 
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
@@ -2674,7 +2749,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else if (
         (conv.keyOf(part, "type") === "image") &&
-        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
+        ((rt.isImageType(conv.keyOf(part, "media_type"))) && (conv.keyOf(part, "data") !== undefined))
       ) {
         block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
@@ -2688,8 +2763,46 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if ((conv.keyOf(part, "type") === "image") && (conv.keyOf(part, "url") !== undefined)) {
+      } else if (
+        (conv.keyOf(part, "type") === "image") &&
+        (
+          ((conv.keyOf(part, "media_type") === undefined) || (rt.isImageType(conv.keyOf(part, "media_type")))) &&
+          (conv.keyOf(part, "url") !== undefined)
+        )
+      ) {
         block = partOut5(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if (
+        (conv.keyOf(part, "type") === "document") &&
+        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
+      ) {
+        block = partOut6(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule gemini/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if (
+        (conv.keyOf(part, "type") === "document") &&
+        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined))
+      ) {
+        block = partOut7(part as JsonObject, at as string, out);
         if (block !== null) {
           if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
             lose(
@@ -2971,7 +3084,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
-      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+      if ((rt.isImageType(conv.keyOf(part, "media_type"))) && (conv.keyOf(part, "data") !== undefined)) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -2984,7 +3097,10 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "image";
         (content as unknown[]).push([part, 4, at]);
-      } else if (conv.keyOf(part, "url") !== undefined) {
+      } else if (
+        ((conv.keyOf(part, "media_type") === undefined) || (rt.isImageType(conv.keyOf(part, "media_type")))) &&
+        (conv.keyOf(part, "url") !== undefined)
+      ) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -2999,6 +3115,36 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         (content as unknown[]).push([part, 5, at]);
       } else {
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+      }
+    } else if (kind === "document") {
+      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 6, at]);
+      } else if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 7, at]);
+      } else {
+        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -3272,6 +3418,80 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
             (blocks as unknown[]).push(block);
           }
         }
+      } else if (rt.pyEquals(k, 6)) {
+        block = partOut6(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if (rt.pyEquals(k, 7)) {
+        block = partOut7(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped", at as string, "a block with empty text (dropped; rule gemini/text-part-non-empty)"
+            );
+          } else {
+            if (
+              (!(signed0)) &&
+              (rt.getOwn(unit as JsonObject, "role") === "model") &&
+              (
+                (rt.isObject(block)) &&
+                (
+                  ((rt.getOwn(block as JsonObject, "functionCall") !== undefined)) ||
+                  ((rt.getOwn(block as JsonObject, "function_call") !== undefined))
+                )
+              )
+            ) {
+              signed0 = true;
+              if (
+                (rt.getOwn(block as JsonObject, "thoughtSignature") === undefined) &&
+                (rt.getOwn(block as JsonObject, "thought_signature") === undefined) &&
+                (conv.keyOf(part, "type") !== "wire")
+              ) {
+                rt.putOwn(block as JsonObject, "thoughtSignature", "skip_thought_signature_validator");
+                lose(
+                  "signature.placeholder",
+                  at as string,
+                  "the first functionCall block of the turn without thoughtSignature (sent " +
+                      "\"skip_thought_signature_validator\"; rule gemini/call-thought-signature)",
+                );
+              }
+            }
+            (blocks as unknown[]).push(block);
+          }
+        }
       } else {
         block = rt.getKey(part, "value");
         if (
@@ -3403,6 +3623,48 @@ function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
   return block;
 }
 
+
+/** A document part as the wire block with /inlineData present. */
+function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    conv.putPath(block, ["inlineData", "mimeType"], value);
+  }
+  value = conv.keyOf(part, "data");
+  if (value !== undefined) {
+    conv.putPath(block, ["inlineData", "data"], value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "type"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A document part as the wire block with /fileData present. */
+function partOut7(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    conv.putPath(block, ["fileData", "mimeType"], value);
+  }
+  value = conv.keyOf(part, "url");
+  if (value !== undefined) {
+    conv.putPath(block, ["fileData", "fileUri"], value);
+  }
+  out.extra(part, ["dialect", "extensions", "media_type", "type", "url"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["contents"],
@@ -3471,7 +3733,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["inlineData"]],
       fields: [
-        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
         { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
       ],
       roles: [],
@@ -3485,7 +3747,35 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["fileData"]],
       fields: [
-        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: true },
+        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
+        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["inlineData"]],
+      fields: [
+        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["fileData"]],
+      fields: [
+        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
         { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
       ],
       roles: [],
@@ -3620,7 +3910,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["inlineData"]],
       fields: [
-        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
         { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
       ],
       roles: [],
@@ -3634,7 +3924,35 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["fileData"]],
       fields: [
-        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: true },
+        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
+        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["fileData"]], [["fileData", "mimeType"], ["fileData", "fileUri"]]),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["inlineData"]],
+      fields: [
+        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
+        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["inlineData"]], [["inlineData", "mimeType"], ["inlineData", "data"]]),
+    },
+    {
+      part: "document",
+      when: [],
+      has: [["fileData"]],
+      fields: [
+        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
         { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
       ],
       roles: [],

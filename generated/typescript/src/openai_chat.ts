@@ -2411,6 +2411,8 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
   let part: unknown;
   let urlIn: unknown;
   let pair: unknown;
+  let dataIn: unknown;
+  let nameIn: unknown;
   if (rt.isObject(value)) {
     block = value;
     if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "text")) {
@@ -2451,6 +2453,43 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         (parts as unknown[]).push(part);
       } else {
         part = { "type": "image", "url": urlIn };
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      }
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "file")) &&
+      (conv.keyOf(rt.getOwn(block as JsonObject, "file"), "file_data") !== undefined)
+    ) {
+      dataIn = conv.keyOf(rt.getOwn(block as JsonObject, "file"), "file_data");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/file/file_data", "expected a value, got nothing" as string
+        );
+      }
+      if (!(rt.isDataUrl(dataIn))) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/file/file_data", "expected a data: URL, got " + String(rt.describe(dataIn))
+        );
+      }
+      nameIn = conv.keyOf(rt.getOwn(block as JsonObject, "file"), "filename");
+      partFields = conv.keptFields(block, KNOWN_PART_2);
+      if (rt.isDataUrl(dataIn)) {
+        pair = rt.splitDataUrl(dataIn as string);
+        part = { "type": "document", "media_type": (pair as unknown[])[0], "data": (pair as unknown[])[1] };
+        if (nameIn !== undefined) {
+          rt.putOwn(part as JsonObject, "name", nameIn);
+        }
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      } else {
+        part = { "type": "document", "url": dataIn };
+        if (nameIn !== undefined) {
+          rt.putOwn(part as JsonObject, "name", nameIn);
+        }
         if (Object.keys(partFields as object).length > 0) {
           rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
         }
@@ -2525,6 +2564,8 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 
 
 const KNOWN_PART_1 = conv.knownTree([], [["type"], ["image_url", "url"]]);
+
+const KNOWN_PART_2 = conv.knownTree([["file", "file_data"]], [["type"], ["file", "file_data"], ["file", "filename"]]);
 
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
@@ -2842,6 +2883,26 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
       } else {
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
+    } else if (kind === "document") {
+      if (
+        (["user"].includes(role as string)) &&
+        ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))
+      ) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 2, at]);
+      } else {
+        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+      }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === "/tool_calls") && (["assistant"].includes(role as string))) {
         if ((seen as number) > 2) {
@@ -2935,6 +2996,11 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
       } else if (rt.pyEquals(k, 1)) {
         block = partOut1(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 2)) {
+        block = partOut2(part as JsonObject, at as string, out);
         if (block !== null) {
           (blocks as unknown[]).push(block);
         }
@@ -3077,6 +3143,28 @@ function partOut1(part: JsonObject, at: string, out: conv.Out): JsonObject {
   return block;
 }
 
+
+/** A document part as the wire block with /type = 'file', /file/file_data present. */
+function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "file");
+  value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+  if (value !== undefined) {
+    conv.putPath(block, ["file", "file_data"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    conv.putPath(block, ["file", "filename"], value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], true, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -3150,6 +3238,20 @@ const CONV_REQUEST: conv.RequestLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([], [["type"], ["image_url", "url"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "file"]],
+      has: [["file", "file_data"]],
+      fields: [
+        { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
+        { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+      ],
+      roles: ["user"],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["file", "file_data"]], [["type"], ["file", "file_data"], ["file", "filename"]]),
     },
   ],
   alternating: false,
@@ -3279,6 +3381,20 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([], [["type"], ["image_url", "url"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "file"]],
+      has: [["file", "file_data"]],
+      fields: [
+        { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
+        { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+      ],
+      roles: ["user"],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["file", "file_data"]], [["type"], ["file", "file_data"], ["file", "filename"]]),
     },
   ],
   known: conv.knownTree([], [

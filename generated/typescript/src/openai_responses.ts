@@ -2569,6 +2569,8 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
   let part: unknown;
   let urlIn: unknown;
   let pair: unknown;
+  let dataIn: unknown;
+  let nameIn: unknown;
   if (rt.isObject(value)) {
     block = value;
     if (
@@ -2622,6 +2624,73 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         }
         (parts as unknown[]).push(part);
       }
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "input_file")) &&
+      (rt.getOwn(block as JsonObject, "file_data") !== undefined)
+    ) {
+      dataIn = rt.getOwn(block as JsonObject, "file_data");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/file_data", "expected a value, got nothing" as string
+        );
+      }
+      if (!(rt.isDataUrl(dataIn))) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/file_data", "expected a data: URL, got " + String(rt.describe(dataIn))
+        );
+      }
+      nameIn = rt.getOwn(block as JsonObject, "filename");
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["file_data", "filename", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      if (rt.isDataUrl(dataIn)) {
+        pair = rt.splitDataUrl(dataIn as string);
+        part = { "type": "document", "media_type": (pair as unknown[])[0], "data": (pair as unknown[])[1] };
+        if (nameIn !== undefined) {
+          rt.putOwn(part as JsonObject, "name", nameIn);
+        }
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      } else {
+        part = { "type": "document", "url": dataIn };
+        if (nameIn !== undefined) {
+          rt.putOwn(part as JsonObject, "name", nameIn);
+        }
+        if (Object.keys(partFields as object).length > 0) {
+          rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+        }
+        (parts as unknown[]).push(part);
+      }
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "input_file")) &&
+      (rt.getOwn(block as JsonObject, "file_url") !== undefined)
+    ) {
+      urlIn = rt.getOwn(block as JsonObject, "file_url");
+      if (urlIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/file_url", "expected a value, got nothing" as string
+        );
+      }
+      nameIn = rt.getOwn(block as JsonObject, "filename");
+      partFields = {};
+      for (const [key, kept] of Object.entries(block as JsonObject)) {
+        if (!["file_url", "filename", "type"].includes(key as string)) {
+          rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
+        }
+      }
+      part = { "type": "document", "url": urlIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
     } else if (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "refusal")) {
       textIn = rt.getOwn(block as JsonObject, "refusal");
       if (textIn === undefined) {
@@ -3111,6 +3180,36 @@ function turnOut(
       } else {
         lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
       }
+    } else if (kind === "document") {
+      if ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 3, at]);
+      } else if (conv.keyOf(part, "url") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 4, at]);
+      } else {
+        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+      }
     } else if (kind === "refusal") {
       if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
@@ -3124,7 +3223,7 @@ function turnOut(
           seen = 1;
         }
         last = "refusal";
-        (content as unknown[]).push([part, 3, at]);
+        (content as unknown[]).push([part, 5, at]);
       } else {
         lose("part.unsupported", at as string, "a refusal part in " + String(conv.article(role)) + " turn");
       }
@@ -3221,6 +3320,16 @@ function turnOut(
         if (block !== null) {
           (blocks as unknown[]).push(block);
         }
+      } else if (rt.pyEquals(k, 4)) {
+        block = partOut4(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
+      } else if (rt.pyEquals(k, 5)) {
+        block = partOut5(part as JsonObject, at as string, out);
+        if (block !== null) {
+          (blocks as unknown[]).push(block);
+        }
       } else {
         (blocks as unknown[]).push(rt.getKey(part, "value"));
       }
@@ -3294,8 +3403,52 @@ function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
 }
 
 
-/** A refusal part as the wire block with /type = 'refusal'. */
+/** A document part as the wire block with /type = 'input_file', /file_data present. */
 function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "input_file");
+  value = conv.dataUrlOf(rt.getKey(part, "media_type"), rt.getKey(part, "data"));
+  if (value !== undefined) {
+    rt.putOwn(block, "file_data", value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    rt.putOwn(block, "filename", value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], true, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A document part as the wire block with /type = 'input_file', /file_url present. */
+function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "input_file");
+  value = conv.keyOf(part, "url");
+  if (value !== undefined) {
+    rt.putOwn(block, "file_url", value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    rt.putOwn(block, "filename", value);
+  }
+  out.extra(part, ["dialect", "extensions", "name", "type", "url"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A refusal part as the wire block with /type = 'refusal'. */
+function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3414,6 +3567,34 @@ const CONV_REQUEST: conv.RequestLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([], [["type"], ["image_url"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "input_file"]],
+      has: [["file_data"]],
+      fields: [
+        { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["file_data"]], [["type"], ["file_data"], ["filename"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "input_file"]],
+      has: [["file_url"]],
+      fields: [
+        { name: "url", toks: ["file_url"], encoding: "value", optional: false },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["file_url"]], [["type"], ["file_url"], ["filename"]]),
     },
     {
       part: "refusal",
@@ -3582,6 +3763,34 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       role: null,
       signed: null,
       known: conv.knownTree([], [["type"], ["image_url"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "input_file"]],
+      has: [["file_data"]],
+      fields: [
+        { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["file_data"]], [["type"], ["file_data"], ["filename"]]),
+    },
+    {
+      part: "document",
+      when: [[["type"], "input_file"]],
+      has: [["file_url"]],
+      fields: [
+        { name: "url", toks: ["file_url"], encoding: "value", optional: false },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree([["file_url"]], [["type"], ["file_url"], ["filename"]]),
     },
     {
       part: "refusal",

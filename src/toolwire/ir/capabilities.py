@@ -111,6 +111,7 @@ def _result_name(d: DialectIR) -> str:
 ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
     ("tool description", lambda d: YES if _carries(d, "tool_definition", "description") else NO),
     ("strict schemas", lambda d: YES if _carries(d, "tool_definition", "strict") else NO),
+    ("deferred tool loading (tool search)", lambda d: YES if _carries(d, "tool_definition", "defer_loading") else NO),
     ("tool choice `none`", lambda d: _mode(d, "none")),
     ("tool choice `required`", lambda d: _mode(d, "required")),
     ("tool choice: one named tool", lambda d: _mode(d, "tool")),

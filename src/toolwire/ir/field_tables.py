@@ -12,6 +12,7 @@ FIELD_CHECKS: dict[str, str] = {
     "description": "string",
     "parameters": "object",
     "strict": "boolean",
+    "defer_loading": "boolean",
     "is_error": "boolean",
     "parallel": "boolean",
     "id": "string",
@@ -48,6 +49,7 @@ ENCODING_ALSO_CARRIES = {"result_object": {"is_error"}}
 LOSS_WHAT: dict[str, tuple[str, str]] = {
     "description": ("a tool description", "field.dropped"),
     "strict": ("strict schema enforcement", "tool.strict_dropped"),
+    "defer_loading": ("deferred loading through tool search", "field.dropped"),
     "parallel": ("the parallel tool calls setting", "setting.dropped"),
     "names": ("a restricted set of allowed tools", "tool_choice.widened"),
     "is_error": ("the error flag of a tool result", "result.error_flag_dropped"),

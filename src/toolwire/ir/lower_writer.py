@@ -201,7 +201,7 @@ class TurnWriter:
 
     def wire(self, event: PartEvent) -> tuple[Step, ...]:
         dialect = Key(event.part, "dialect")
-        what = Text((Call("article", (_shown(event.part),)), " block the canonical model has no kind for"))
+        what = Call("wire_what", (event.part,))
         unit = self._unit(self._append(Get(event.part, "value"), event.at), event)
         own = (If(Not(Is("falsy", Key(event.part, "unit"))), unit, self._gather("wire", event)),)
         return (If(Same(dialect, Global("dialect")), own, (Lose("part.unsupported", event.at, what),)),)

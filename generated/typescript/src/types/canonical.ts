@@ -107,12 +107,12 @@ export type Message = {
 };
 
 /**
- * One part of a conversation turn, in the order the turn carries it: text, an image, a tool call, a
- * tool result, reasoning, a refusal, or a block the canonical model has no kind for.
+ * One part of a conversation turn, in the order the turn carries it: text, an image, a document, a
+ * tool call, a tool result, reasoning, a refusal, or a block the canonical model has no kind for.
  * From `schemas/canonical/message_part.json#`.
  */
-export type MessagePart = TextMessagePart | ImageMessagePart | ToolCallPart | ToolResultPart | ReasoningPart |
-    RefusalPart | WireMessagePart;
+export type MessagePart = TextMessagePart | ImageMessagePart | DocumentMessagePart | ToolCallPart | ToolResultPart |
+    ReasoningPart | RefusalPart | WireMessagePart;
 
 /**
  * A whole request: the conversation so far, the tools the model may call, how it may choose them,
@@ -376,6 +376,29 @@ export type ImageMessagePart = {
   data: unknown;
 } | {
   url: unknown;
+});
+
+/**
+ * A document (a PDF, a text file): inline as base64 data with its media type, by URL, or as plain
+ * text; name is its title or file name.
+ * From `schemas/canonical/message_part.json#/$defs/DocumentMessagePart`.
+ */
+export type DocumentMessagePart = {
+  type: "document";
+  media_type?: string;
+  data?: string;
+  url?: string;
+  text?: string;
+  name?: string;
+  extensions?: Extensions;
+  cache?: CacheBreakpoint;
+} & ({
+  data: unknown;
+  media_type: unknown;
+} | {
+  url: unknown;
+} | {
+  text: unknown;
 });
 
 /**

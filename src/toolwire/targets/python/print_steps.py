@@ -85,6 +85,7 @@ HELPERS = {
     "forms_of": "_conv.forms_of",
     "article": "_conv.article",
     "shown": "_conv.shown",
+    "wire_what": "_conv.wire_what",
     "put": "_conv.put",
     "data_url": "_rt.data_url",
     "length": "len",

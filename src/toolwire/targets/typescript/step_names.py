@@ -45,6 +45,7 @@ HELPERS = {
     "forms_of": "conv.formsOf",
     "article": "conv.article",
     "shown": "conv.shown",
+    "wire_what": "conv.wireWhat",
     "put": "conv.putPath",
     "data_url": "conv.dataUrlOf",
     "join": "conv.joinTexts",
@@ -82,6 +83,7 @@ CASTS = {
     ("form_of", 0): "JsonObject",
     ("article", 0): "string",
     ("shown", 0): "JsonObject",
+    ("wire_what", 0): "JsonObject",
     ("put", 0): "JsonObject",
     ("join", 0): "unknown[]",
 }

@@ -61,6 +61,71 @@ class ImageMessagePart(RootModel[ImageMessagePart1 | ImageMessagePart2]):
     """
 
 
+class DocumentMessagePart1(BaseModel):
+    """
+    A document (a PDF, a text file): inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['document']
+    media_type: str
+    data: str = Field(..., json_schema_extra={'contentEncoding': 'base64'})
+    url: str | None = None
+    text: str | None = None
+    name: str | None = None
+    extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
+
+
+class DocumentMessagePart2(BaseModel):
+    """
+    A document (a PDF, a text file): inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['document']
+    media_type: str | None = None
+    data: str | None = Field(None, json_schema_extra={'contentEncoding': 'base64'})
+    url: str
+    text: str | None = None
+    name: str | None = None
+    extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
+
+
+class DocumentMessagePart3(BaseModel):
+    """
+    A document (a PDF, a text file): inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['document']
+    media_type: str | None = None
+    data: str | None = Field(None, json_schema_extra={'contentEncoding': 'base64'})
+    url: str | None = None
+    text: str
+    name: str | None = None
+    extensions: extensions_1.Extensions | None = None
+    cache: cache_1.CacheBreakpoint | None = None
+
+
+class DocumentMessagePart(
+    RootModel[DocumentMessagePart1 | DocumentMessagePart2 | DocumentMessagePart3]
+):
+    root: DocumentMessagePart1 | DocumentMessagePart2 | DocumentMessagePart3 = Field(
+        ..., title='DocumentMessagePart'
+    )
+    """
+    A document (a PDF, a text file): inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+
 class ReasoningPart(BaseModel):
     """
     The model's reasoning (thinking) as its dialect carries it. Signatures, redacted and encrypted reasoning are opaque and valid only for the dialect that produced them: they stay in extensions, and another dialect reports the whole part as a loss (or carries its text as text when asked to).
@@ -148,6 +213,7 @@ class MessagePart(
     RootModel[
         TextMessagePart
         | ImageMessagePart
+        | DocumentMessagePart
         | ToolCallPart
         | ToolResultPart
         | ReasoningPart
@@ -158,6 +224,7 @@ class MessagePart(
     root: (
         TextMessagePart
         | ImageMessagePart
+        | DocumentMessagePart
         | ToolCallPart
         | ToolResultPart
         | ReasoningPart
@@ -165,5 +232,5 @@ class MessagePart(
         | WireMessagePart
     ) = Field(..., title='MessagePart')
     """
-    One part of a conversation turn, in the order the turn carries it: text, an image, a tool call, a tool result, reasoning, a refusal, or a block the canonical model has no kind for.
+    One part of a conversation turn, in the order the turn carries it: text, an image, a document, a tool call, a tool result, reasoning, a refusal, or a block the canonical model has no kind for.
     """

@@ -15,6 +15,7 @@ from typing import Any
 
 from ._conv_block_rules import kept_blocks
 from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
+from ._conv_out import wire_what
 from ._conv_parts import SHAPES, carries, encode_part, spelling_for, unsigned
 from ._conv_paths import get, pointer, put, put_back, put_fresh
 from ._errors import MISSING, Loss, report
@@ -99,9 +100,7 @@ def _carried(
         run.lose("reasoning.dropped", at, said)
         return None
     if kind == "wire" and part.get("dialect") != run.dialect:
-        run.lose(
-            "part.unsupported", at, f"{article(str(part.get('dialect')))} block the canonical model has no kind for"
-        )
+        run.lose("part.unsupported", at, wire_what(part))
         return None
     if kind == "tool_call" and type(part.get("call")) is dict:
         run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))

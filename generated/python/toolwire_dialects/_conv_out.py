@@ -14,7 +14,7 @@ from ._errors import Encoded, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 
-__all__ = ["Out", "article", "forms_of", "put", "shown"]
+__all__ = ["Out", "article", "forms_of", "put", "shown", "wire_what"]
 
 _EMPTY: dict[str, Any] = {}
 
@@ -32,6 +32,15 @@ def forms_of(own: dict[str, Any]) -> dict[str, Any]:
 def shown(value: dict[str, Any], key: str) -> str:
     """value's key as a message shows it (None when it has none)."""
     return str(value.get(key))
+
+
+def wire_what(part: dict[str, Any]) -> str:
+    """What a loss says of another dialect's wire block: its dialect, and its type where the
+    block names one (a server_tool_use is not any block)."""
+    value = part.get("value")
+    kind = value.get("type") if type(value) is dict else None
+    named = f" ({kind})" if type(kind) is str else ""
+    return f"{article(shown(part, 'dialect'))} block the canonical model has no kind for{named}"
 
 
 class Out:

@@ -72,6 +72,7 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
             "description": ("/description",),
             "parameters": ("/input_schema",),
             "strict": ("/strict",),
+            "defer_loading": ("/defer_loading",),
         },
     ),
     "tool_choice": (
@@ -244,9 +245,10 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/description", "optional", "string"),
         ("/input_schema", "object", None),
         ("/strict", "optional", "boolean"),
+        ("/defer_loading", "optional", "boolean"),
     ),
 )
-_KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "input_schema", "name", "strict"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("defer_loading", "description", "input_schema", "name", "strict"))
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
@@ -288,6 +290,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> Tool
                 raise _Mismatch
             else:
                 canonical["strict"] = value
+            value = wire.get("defer_loading", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/defer_loading": "null"}
+            elif type(value) is not bool:
+                raise _Mismatch
+            else:
+                canonical["defer_loading"] = value
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if unknown or forms:
@@ -320,11 +331,16 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
         wire_strict = canonical.get("strict")
         if wire_strict is None:
             wire_strict = None if forms.get("/strict") == "null" else _MISSING
+        wire_defer_loading = canonical.get("defer_loading")
+        if wire_defer_loading is None:
+            wire_defer_loading = None if forms.get("/defer_loading") == "null" else _MISSING
         wire = {"name": wire_name, "input_schema": wire_parameters}
         if wire_description is not _MISSING:
             wire["description"] = wire_description
         if wire_strict is not _MISSING:
             wire["strict"] = wire_strict
+        if wire_defer_loading is not _MISSING:
+            wire["defer_loading"] = wire_defer_loading
         if canonical.get("cache") is not None:
             _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
@@ -2215,11 +2231,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         else:
                             g_parts.append([part, where])
                     else:
-                        lose(
-                            "part.unsupported",
-                            where,
-                            f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
-                        )
+                        lose("part.unsupported", where, _conv.wire_what(part))
                 else:
                     g_parts.append([part, where])
     if (g_parts) or (g_empty):

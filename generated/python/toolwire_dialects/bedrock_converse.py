@@ -340,6 +340,10 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             wire["toolSpec"]["description"] = wire_description
         if wire_strict is not _MISSING:
             wire["toolSpec"]["strict"] = wire_strict
+        if canonical.get("defer_loading") is not None:
+            _rt.report(
+                losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
+            )
         if canonical.get("cache") is not None:
             _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
@@ -1976,11 +1980,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         else:
                             g_parts.append([part, where])
                     else:
-                        lose(
-                            "part.unsupported",
-                            where,
-                            f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
-                        )
+                        lose("part.unsupported", where, _conv.wire_what(part))
                 else:
                     g_parts.append([part, where])
     if (g_parts) or (g_empty):

@@ -335,6 +335,7 @@ class ToolDefinition(TypedDict):
     description: NotRequired[str]
     parameters: dict[str, Any]
     strict: NotRequired[bool]
+    defer_loading: NotRequired[bool]
     extensions: NotRequired[Extensions]
     cache: NotRequired[CacheBreakpoint]
 

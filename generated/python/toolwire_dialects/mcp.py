@@ -233,6 +233,10 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             wire["description"] = wire_description
         if canonical.get("strict") is not None:
             _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+        if canonical.get("defer_loading") is not None:
+            _rt.report(
+                losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
+            )
         if canonical.get("cache") is not None:
             _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:

@@ -77,9 +77,24 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         },
     ),
     "tool_definition": (
-        {"name": ("/name",), "description": ("/description",), "parameters": ("/parameters",)},
-        {"name": ("/name",), "description": ("/description",), "parameters": ("/parameters",)},
-        {"name": ("/name",), "description": ("/description",), "parameters": ("/parameters",)},
+        {
+            "name": ("/name",),
+            "description": ("/description",),
+            "parameters": ("/parameters",),
+            "defer_loading": ("/defer_loading",),
+        },
+        {
+            "name": ("/name",),
+            "description": ("/description",),
+            "parameters": ("/parameters",),
+            "defer_loading": ("/defer_loading",),
+        },
+        {
+            "name": ("/name",),
+            "description": ("/description",),
+            "parameters": ("/parameters",),
+            "defer_loading": ("/defer_loading",),
+        },
     ),
     "tool_choice": (
         {},
@@ -270,6 +285,7 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/name", "nonempty", None),
         ("/description", "optional", "string"),
         ("/parameters", "optional", "object"),
+        ("/defer_loading", "optional", "boolean"),
     ),
     (
         ("", "object", None),
@@ -278,6 +294,7 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/name", "nonempty", None),
         ("/description", "optional", "string"),
         ("/parameters", "optional", "object"),
+        ("/defer_loading", "optional", "boolean"),
     ),
     (
         ("", "object", None),
@@ -285,11 +302,12 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/name", "nonempty", None),
         ("/description", "optional", "string"),
         ("/parameters", "optional", "object"),
+        ("/defer_loading", "optional", "boolean"),
     ),
 )
-_KNOWN_TOOL_DEFINITION_0 = frozenset(("description", "name", "parameters", "strict", "type"))
-_KNOWN_TOOL_DEFINITION_1 = frozenset(("description", "name", "parameters", "strict", "type"))
-_KNOWN_TOOL_DEFINITION_2 = frozenset(("description", "name", "parameters", "type"))
+_KNOWN_TOOL_DEFINITION_0 = frozenset(("defer_loading", "description", "name", "parameters", "strict", "type"))
+_KNOWN_TOOL_DEFINITION_1 = frozenset(("defer_loading", "description", "name", "parameters", "strict", "type"))
+_KNOWN_TOOL_DEFINITION_2 = frozenset(("defer_loading", "description", "name", "parameters", "type"))
 
 
 def _select_tool_definition(canonical: dict[str, Any]) -> int:
@@ -347,6 +365,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> Tool
                 )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms = {**forms, "/parameters": "present"}
+            value = wire.get("defer_loading", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/defer_loading": "null"}
+            elif type(value) is not bool:
+                raise _Mismatch
+            else:
+                canonical["defer_loading"] = value
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_0:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if _select_tool_definition(canonical) != 0:
@@ -387,6 +414,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> Tool
                 )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms = {**forms, "/parameters": "present"}
+            value = wire.get("defer_loading", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/defer_loading": "null"}
+            elif type(value) is not bool:
+                raise _Mismatch
+            else:
+                canonical["defer_loading"] = value
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_1:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_1, "", unknown)
             if _select_tool_definition(canonical) != 1:
@@ -427,6 +463,15 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> Tool
                 )
                 if canonical["parameters"] == {"type": "object", "properties": {}}:
                     forms = {**forms, "/parameters": "present"}
+            value = wire.get("defer_loading", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/defer_loading": "null"}
+            elif type(value) is not bool:
+                raise _Mismatch
+            else:
+                canonical["defer_loading"] = value
             if not wire.keys() <= _KNOWN_TOOL_DEFINITION_2:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_2, "", unknown)
             if _select_tool_definition(canonical) != 2:
@@ -479,6 +524,9 @@ def encode_tool_definition(
             _rt.held_canonical(
                 wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
             )  # schema profiles walk it
+            wire_defer_loading = canonical.get("defer_loading")
+            if wire_defer_loading is None:
+                wire_defer_loading = None if forms.get("/defer_loading") == "null" else _MISSING
             wire = {"type": "function", "strict": False, "name": wire_name}
             if wire_description is not _MISSING:
                 wire["description"] = wire_description
@@ -486,6 +534,8 @@ def encode_tool_definition(
                 wire["parameters"] = _rt.with_explicit_properties(
                     wire_parameters, losses, strict, DIALECT, "/parameters"
                 )
+            if wire_defer_loading is not _MISSING:
+                wire["defer_loading"] = wire_defer_loading
             if canonical.get("strict") is not None and canonical["strict"] is not False:
                 _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
             if canonical.get("cache") is not None:
@@ -504,6 +554,9 @@ def encode_tool_definition(
             _rt.held_canonical(
                 wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
             )  # schema profiles walk it
+            wire_defer_loading = canonical.get("defer_loading")
+            if wire_defer_loading is None:
+                wire_defer_loading = None if forms.get("/defer_loading") == "null" else _MISSING
             wire = {"type": "function", "strict": True, "name": wire_name}
             if wire_description is not _MISSING:
                 wire["description"] = wire_description
@@ -511,6 +564,8 @@ def encode_tool_definition(
                 wire["parameters"] = _rt.with_explicit_properties(
                     wire_parameters, losses, strict, DIALECT, "/parameters"
                 )
+            if wire_defer_loading is not _MISSING:
+                wire["defer_loading"] = wire_defer_loading
             if canonical.get("cache") is not None:
                 _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
@@ -527,6 +582,9 @@ def encode_tool_definition(
             _rt.held_canonical(
                 wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
             )  # schema profiles walk it
+            wire_defer_loading = canonical.get("defer_loading")
+            if wire_defer_loading is None:
+                wire_defer_loading = None if forms.get("/defer_loading") == "null" else _MISSING
             wire = {"type": "function", "name": wire_name}
             if wire_description is not _MISSING:
                 wire["description"] = wire_description
@@ -534,6 +592,8 @@ def encode_tool_definition(
                 wire["parameters"] = _rt.with_explicit_properties(
                     wire_parameters, losses, strict, DIALECT, "/parameters"
                 )
+            if wire_defer_loading is not _MISSING:
+                wire["defer_loading"] = wire_defer_loading
             if canonical.get("strict") is not None:
                 _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
             if canonical.get("cache") is not None:
@@ -2226,11 +2286,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                         else:
                             g_parts.append([part, where])
                     else:
-                        lose(
-                            "part.unsupported",
-                            where,
-                            f"{_conv.article(_conv.shown(part, 'dialect'))} block the canonical model has no kind for",
-                        )
+                        lose("part.unsupported", where, _conv.wire_what(part))
                 else:
                     g_parts.append([part, where])
     if (g_parts) or (g_empty):

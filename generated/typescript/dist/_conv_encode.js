@@ -11,6 +11,7 @@
  */
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
+import { wireWhat } from "./_conv_out.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
 import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -95,7 +96,7 @@ function carried(part, role, spellings, run, at) {
         return null;
     }
     if (kind === "wire" && getOwn(part, "dialect") !== run.dialect) {
-        run.lose("part.unsupported", at, `${article(pyStr(getOwn(part, "dialect")))} block the canonical model has no kind for`);
+        run.lose("part.unsupported", at, wireWhat(part));
         return null;
     }
     const call = getOwn(part, "call");

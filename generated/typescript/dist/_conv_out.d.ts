@@ -19,6 +19,9 @@ export declare function withoutPrefix(value: string, prefix: string): string;
 export declare function dataUrlOf(mediaType: unknown, data: unknown): string;
 /** value's key as a message shows it (None when it has none). */
 export declare function shown(value: JsonObject, key: string): string;
+/** What a loss says of another dialect's wire block: its dialect, and its type where the block
+ * names one (a server_tool_use is not any block). */
+export declare function wireWhat(part: JsonObject): string;
 /** One encode's target, losses, strictness, id map and options; `names` links a result naming
  * no tool to the latest call with its id. */
 export declare class Out {

@@ -37,6 +37,14 @@ export function dataUrlOf(mediaType, data) {
 export function shown(value, key) {
     return pyStr(getOwn(value, key));
 }
+/** What a loss says of another dialect's wire block: its dialect, and its type where the block
+ * names one (a server_tool_use is not any block). */
+export function wireWhat(part) {
+    const value = getOwn(part, "value");
+    const kind = isObject(value) ? getOwn(value, "type") : undefined;
+    const named = typeof kind === "string" ? ` (${kind})` : "";
+    return `${article(shown(part, "dialect"))} block the canonical model has no kind for${named}`;
+}
 /** One encode's target, losses, strictness, id map and options; `names` links a result naming
  * no tool to the latest call with its id. */
 export class Out {

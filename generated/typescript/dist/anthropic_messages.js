@@ -33,7 +33,13 @@ export const POINTERS = {
         { "category": ["/error/type"], "message": ["/error/message"] },
     ],
     tool_definition: [
-        { "name": ["/name"], "description": ["/description"], "parameters": ["/input_schema"], "strict": ["/strict"] },
+        {
+            "name": ["/name"],
+            "description": ["/description"],
+            "parameters": ["/input_schema"],
+            "strict": ["/strict"],
+            "defer_loading": ["/defer_loading"],
+        },
     ],
     tool_choice: [
         { "parallel": ["/disable_parallel_tool_use"] },
@@ -224,9 +230,10 @@ const CHECKS_TOOL_DEFINITION = [
         ["/description", "optional", "string"],
         ["/input_schema", "object", null],
         ["/strict", "optional", "boolean"],
+        ["/defer_loading", "optional", "boolean"],
     ]
 ];
-const KNOWN_TOOL_DEFINITION_0 = new Set(["description", "input_schema", "name", "strict"]);
+const KNOWN_TOOL_DEFINITION_0 = new Set(["defer_loading", "description", "input_schema", "name", "strict"]);
 /** Decode one Anthropic Messages tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
@@ -285,6 +292,20 @@ export function decodeToolDefinition(payload, options = {}) {
             else {
                 canonical["strict"] = value;
             }
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("defer_loading" in Object.prototype) ||
+                Object.hasOwn(wire, "defer_loading")) ? wire["defer_loading"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/defer_loading", "null");
+            }
+            else if (typeof value !== "boolean") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["defer_loading"] = value;
+            }
             if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
             }
@@ -330,11 +351,17 @@ export function encodeToolDefinition(value, options = {}) {
         if (wireStrict == null) {
             wireStrict = forms["/strict"] === "null" ? null : undefined;
         }
+        let wireDeferLoading = canonical["defer_loading"];
+        if (wireDeferLoading == null) {
+            wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+        }
         wire = { "name": wireName, "input_schema": wireParameters };
         if (wireDescription !== undefined)
             P.put(wire, "description", wireDescription);
         if (wireStrict !== undefined)
             P.put(wire, "strict", wireStrict);
+        if (wireDeferLoading !== undefined)
+            P.put(wire, "defer_loading", wireDeferLoading);
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
         }
@@ -2608,7 +2635,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, conv.wireWhat(part));
                     }
                 }
                 else {

@@ -353,6 +353,9 @@ export function encodeToolDefinition(value, options = {}) {
             P.put(P.sub(wire, "toolSpec"), "description", wireDescription);
         if (wireStrict !== undefined)
             P.put(P.sub(wire, "toolSpec"), "strict", wireStrict);
+        if (canonical["defer_loading"] != null) {
+            rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        }
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
         }
@@ -2185,7 +2188,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, conv.wireWhat(part));
                     }
                 }
                 else {

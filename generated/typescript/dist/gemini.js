@@ -410,6 +410,9 @@ export function encodeToolDefinition(value, options = {}) {
         if (canonical["strict"] != null) {
             rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
+        if (canonical["defer_loading"] != null) {
+            rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        }
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
         }
@@ -2564,7 +2567,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, conv.wireWhat(part));
                     }
                 }
                 else {

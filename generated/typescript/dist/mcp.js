@@ -248,6 +248,9 @@ export function encodeToolDefinition(value, options = {}) {
         if (canonical["strict"] != null) {
             rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
         }
+        if (canonical["defer_loading"] != null) {
+            rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        }
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
         }

@@ -343,6 +343,9 @@ export function encodeToolDefinition(value, options = {}) {
             P.put(P.sub(wire, "function"), "description", wireDescription);
         if (wireStrict !== undefined)
             P.put(P.sub(wire, "function"), "strict", wireStrict);
+        if (canonical["defer_loading"] != null) {
+            rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        }
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
         }
@@ -2478,7 +2481,7 @@ function turnsOut(messages, lead, out, lose) {
                     }
                 }
                 else {
-                    lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                    lose("part.unsupported", where, conv.wireWhat(part));
                 }
             }
             else {

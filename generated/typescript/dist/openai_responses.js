@@ -35,9 +35,24 @@ export const POINTERS = {
         { "category": ["/error/type"], "message": ["/error/message"], "param": ["/error/param"], "code": ["/error/code"] },
     ],
     tool_definition: [
-        { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
-        { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
-        { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
+        {
+            "name": ["/name"],
+            "description": ["/description"],
+            "parameters": ["/parameters"],
+            "defer_loading": ["/defer_loading"],
+        },
+        {
+            "name": ["/name"],
+            "description": ["/description"],
+            "parameters": ["/parameters"],
+            "defer_loading": ["/defer_loading"],
+        },
+        {
+            "name": ["/name"],
+            "description": ["/description"],
+            "parameters": ["/parameters"],
+            "defer_loading": ["/defer_loading"],
+        },
     ],
     tool_choice: [
         {},
@@ -256,6 +271,7 @@ const CHECKS_TOOL_DEFINITION = [
         ["/name", "nonempty", null],
         ["/description", "optional", "string"],
         ["/parameters", "optional", "object"],
+        ["/defer_loading", "optional", "boolean"],
     ],
     [
         ["", "object", null],
@@ -264,6 +280,7 @@ const CHECKS_TOOL_DEFINITION = [
         ["/name", "nonempty", null],
         ["/description", "optional", "string"],
         ["/parameters", "optional", "object"],
+        ["/defer_loading", "optional", "boolean"],
     ],
     [
         ["", "object", null],
@@ -271,11 +288,12 @@ const CHECKS_TOOL_DEFINITION = [
         ["/name", "nonempty", null],
         ["/description", "optional", "string"],
         ["/parameters", "optional", "object"],
+        ["/defer_loading", "optional", "boolean"],
     ],
 ];
-const KNOWN_TOOL_DEFINITION_0 = new Set(["description", "name", "parameters", "strict", "type"]);
-const KNOWN_TOOL_DEFINITION_1 = new Set(["description", "name", "parameters", "strict", "type"]);
-const KNOWN_TOOL_DEFINITION_2 = new Set(["description", "name", "parameters", "type"]);
+const KNOWN_TOOL_DEFINITION_0 = new Set(["defer_loading", "description", "name", "parameters", "strict", "type"]);
+const KNOWN_TOOL_DEFINITION_1 = new Set(["defer_loading", "description", "name", "parameters", "strict", "type"]);
+const KNOWN_TOOL_DEFINITION_2 = new Set(["defer_loading", "description", "name", "parameters", "type"]);
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolDefinition(canonical) {
     if (canonical["name"] != null && P.or(canonical["strict"], false) === false && canonical["cache"] == null)
@@ -356,6 +374,20 @@ export function decodeToolDefinition(payload, options = {}) {
                     forms = P.withForm(forms, "/parameters", "present");
                 }
             }
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("defer_loading" in Object.prototype) ||
+                Object.hasOwn(wire, "defer_loading")) ? wire["defer_loading"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/defer_loading", "null");
+            }
+            else if (typeof value !== "boolean") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["defer_loading"] = value;
+            }
             if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
             }
@@ -421,6 +453,20 @@ export function decodeToolDefinition(payload, options = {}) {
                     forms = P.withForm(forms, "/parameters", "present");
                 }
             }
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("defer_loading" in Object.prototype) ||
+                Object.hasOwn(wire, "defer_loading")) ? wire["defer_loading"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/defer_loading", "null");
+            }
+            else if (typeof value !== "boolean") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["defer_loading"] = value;
+            }
             if (!P.within(wire, KNOWN_TOOL_DEFINITION_1)) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_1, "", unknown);
             }
@@ -481,6 +527,20 @@ export function decodeToolDefinition(payload, options = {}) {
                 if (P.eq(canonical["parameters"], { "type": "object", "properties": {} })) {
                     forms = P.withForm(forms, "/parameters", "present");
                 }
+            }
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("defer_loading" in Object.prototype) ||
+                Object.hasOwn(wire, "defer_loading")) ? wire["defer_loading"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/defer_loading", "null");
+            }
+            else if (typeof value !== "boolean") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["defer_loading"] = value;
             }
             if (!P.within(wire, KNOWN_TOOL_DEFINITION_2)) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_2, "", unknown);
@@ -548,11 +608,17 @@ export function encodeToolDefinition(value, options = {}) {
             }
             // schema profiles walk it
             rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+            let wireDeferLoading = canonical["defer_loading"];
+            if (wireDeferLoading == null) {
+                wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+            }
             wire = { "type": "function", "strict": false, "name": wireName };
             if (wireDescription !== undefined)
                 P.put(wire, "description", wireDescription);
             if (wireParameters !== undefined)
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
+            if (wireDeferLoading !== undefined)
+                P.put(wire, "defer_loading", wireDeferLoading);
             if (canonical["strict"] != null && canonical["strict"] !== false) {
                 rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
             }
@@ -577,11 +643,17 @@ export function encodeToolDefinition(value, options = {}) {
             }
             // schema profiles walk it
             rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+            let wireDeferLoading = canonical["defer_loading"];
+            if (wireDeferLoading == null) {
+                wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+            }
             wire = { "type": "function", "strict": true, "name": wireName };
             if (wireDescription !== undefined)
                 P.put(wire, "description", wireDescription);
             if (wireParameters !== undefined)
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
+            if (wireDeferLoading !== undefined)
+                P.put(wire, "defer_loading", wireDeferLoading);
             if (canonical["cache"] != null) {
                 rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
             }
@@ -603,11 +675,17 @@ export function encodeToolDefinition(value, options = {}) {
             }
             // schema profiles walk it
             rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+            let wireDeferLoading = canonical["defer_loading"];
+            if (wireDeferLoading == null) {
+                wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+            }
             wire = { "type": "function", "name": wireName };
             if (wireDescription !== undefined)
                 P.put(wire, "description", wireDescription);
             if (wireParameters !== undefined)
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
+            if (wireDeferLoading !== undefined)
+                P.put(wire, "defer_loading", wireDeferLoading);
             if (canonical["strict"] != null) {
                 rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
             }
@@ -2689,7 +2767,7 @@ function turnsOut(messages, lead, out, lose) {
                         }
                     }
                     else {
-                        lose("part.unsupported", where, String(conv.article(conv.shown(part, "dialect"))) + " block the canonical model has no kind for");
+                        lose("part.unsupported", where, conv.wireWhat(part));
                     }
                 }
                 else {

@@ -44,7 +44,13 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
     { "category": ["/error/type"], "message": ["/error/message"] },
   ],
   tool_definition: [
-    { "name": ["/name"], "description": ["/description"], "parameters": ["/input_schema"], "strict": ["/strict"] },
+    {
+      "name": ["/name"],
+      "description": ["/description"],
+      "parameters": ["/input_schema"],
+      "strict": ["/strict"],
+      "defer_loading": ["/defer_loading"],
+    },
   ],
   tool_choice: [
     { "parallel": ["/disable_parallel_tool_use"] },
@@ -276,9 +282,12 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
     ["/description", "optional", "string"],
     ["/input_schema", "object", null],
     ["/strict", "optional", "boolean"],
+    ["/defer_loading", "optional", "boolean"],
   ]
 ];
-const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "input_schema", "name", "strict"]);
+const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(
+  ["defer_loading", "description", "input_schema", "name", "strict"]
+);
 
 /** Decode one Anthropic Messages tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
@@ -350,6 +359,23 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       } else {
         canonical["strict"] = value;
       }
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("defer_loading" in Object.prototype) ||
+            Object.hasOwn(wire, "defer_loading")
+          ) ? wire["defer_loading"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/defer_loading", "null");
+      } else if (typeof value !== "boolean") {
+        throw P.MISMATCH;
+      } else {
+        canonical["defer_loading"] = value;
+      }
       if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
@@ -415,9 +441,14 @@ export function encodeToolDefinition(
     if (wireStrict == null) {
       wireStrict = forms["/strict"] === "null" ? null : undefined;
     }
+    let wireDeferLoading: unknown = canonical["defer_loading"];
+    if (wireDeferLoading == null) {
+      wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+    }
     wire = { "name": wireName, "input_schema": wireParameters };
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (wireStrict !== undefined) P.put(wire, "strict", wireStrict);
+    if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
     if (canonical["cache"] != null) {
       rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
     }
@@ -3054,13 +3085,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
               (gParts as unknown[]).push([part, where]);
             }
           } else {
-            lose(
-              "part.unsupported",
-              where as string,
-              String(
-                conv.article(conv.shown(part as JsonObject, "dialect") as string)
-              ) + " block the canonical model has no kind for",
-            );
+            lose("part.unsupported", where as string, conv.wireWhat(part as JsonObject));
           }
         } else {
           (gParts as unknown[]).push([part, where]);

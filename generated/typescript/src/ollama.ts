@@ -307,6 +307,9 @@ export function encodeToolDefinition(
     if (canonical["strict"] != null) {
       rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
     }
+    if (canonical["defer_loading"] != null) {
+      rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+    }
     if (canonical["cache"] != null) {
       rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
     }
@@ -1632,13 +1635,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             (gParts as unknown[]).push([part, where]);
           }
         } else {
-          lose(
-            "part.unsupported",
-            where as string,
-            String(
-              conv.article(conv.shown(part as JsonObject, "dialect") as string)
-            ) + " block the canonical model has no kind for",
-          );
+          lose("part.unsupported", where as string, conv.wireWhat(part as JsonObject));
         }
       } else {
         (gParts as unknown[]).push([part, where]);

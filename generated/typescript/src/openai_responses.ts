@@ -45,9 +45,24 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
     { "category": ["/error/type"], "message": ["/error/message"], "param": ["/error/param"], "code": ["/error/code"] },
   ],
   tool_definition: [
-    { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
-    { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
-    { "name": ["/name"], "description": ["/description"], "parameters": ["/parameters"] },
+    {
+      "name": ["/name"],
+      "description": ["/description"],
+      "parameters": ["/parameters"],
+      "defer_loading": ["/defer_loading"],
+    },
+    {
+      "name": ["/name"],
+      "description": ["/description"],
+      "parameters": ["/parameters"],
+      "defer_loading": ["/defer_loading"],
+    },
+    {
+      "name": ["/name"],
+      "description": ["/description"],
+      "parameters": ["/parameters"],
+      "defer_loading": ["/defer_loading"],
+    },
   ],
   tool_choice: [
     {},
@@ -329,6 +344,7 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
     ["/name", "nonempty", null],
     ["/description", "optional", "string"],
     ["/parameters", "optional", "object"],
+    ["/defer_loading", "optional", "boolean"],
   ],
   [
     ["", "object", null],
@@ -337,6 +353,7 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
     ["/name", "nonempty", null],
     ["/description", "optional", "string"],
     ["/parameters", "optional", "object"],
+    ["/defer_loading", "optional", "boolean"],
   ],
   [
     ["", "object", null],
@@ -344,11 +361,18 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
     ["/name", "nonempty", null],
     ["/description", "optional", "string"],
     ["/parameters", "optional", "object"],
+    ["/defer_loading", "optional", "boolean"],
   ],
 ];
-const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["description", "name", "parameters", "strict", "type"]);
-const KNOWN_TOOL_DEFINITION_1: ReadonlySet<string> = new Set(["description", "name", "parameters", "strict", "type"]);
-const KNOWN_TOOL_DEFINITION_2: ReadonlySet<string> = new Set(["description", "name", "parameters", "type"]);
+const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(
+  ["defer_loading", "description", "name", "parameters", "strict", "type"]
+);
+const KNOWN_TOOL_DEFINITION_1: ReadonlySet<string> = new Set(
+  ["defer_loading", "description", "name", "parameters", "strict", "type"]
+);
+const KNOWN_TOOL_DEFINITION_2: ReadonlySet<string> = new Set(
+  ["defer_loading", "description", "name", "parameters", "type"]
+);
 
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolDefinition(canonical: JsonObject): number {
@@ -444,6 +468,23 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           forms = P.withForm(forms, "/parameters", "present");
         }
       }
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("defer_loading" in Object.prototype) ||
+            Object.hasOwn(wire, "defer_loading")
+          ) ? wire["defer_loading"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/defer_loading", "null");
+      } else if (typeof value !== "boolean") {
+        throw P.MISMATCH;
+      } else {
+        canonical["defer_loading"] = value;
+      }
       if (!P.within(wire, KNOWN_TOOL_DEFINITION_0)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_0, "", unknown);
       }
@@ -530,6 +571,23 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
           forms = P.withForm(forms, "/parameters", "present");
         }
       }
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("defer_loading" in Object.prototype) ||
+            Object.hasOwn(wire, "defer_loading")
+          ) ? wire["defer_loading"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/defer_loading", "null");
+      } else if (typeof value !== "boolean") {
+        throw P.MISMATCH;
+      } else {
+        canonical["defer_loading"] = value;
+      }
       if (!P.within(wire, KNOWN_TOOL_DEFINITION_1)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_1, "", unknown);
       }
@@ -607,6 +665,23 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
         if (P.eq(canonical["parameters"], {"type": "object", "properties": {}})) {
           forms = P.withForm(forms, "/parameters", "present");
         }
+      }
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("defer_loading" in Object.prototype) ||
+            Object.hasOwn(wire, "defer_loading")
+          ) ? wire["defer_loading"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/defer_loading", "null");
+      } else if (typeof value !== "boolean") {
+        throw P.MISMATCH;
+      } else {
+        canonical["defer_loading"] = value;
       }
       if (!P.within(wire, KNOWN_TOOL_DEFINITION_2)) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_2, "", unknown);
@@ -686,11 +761,16 @@ export function encodeToolDefinition(
       }
       // schema profiles walk it
       rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+      let wireDeferLoading: unknown = canonical["defer_loading"];
+      if (wireDeferLoading == null) {
+        wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+      }
       wire = { "type": "function", "strict": false, "name": wireName };
       if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
       if (wireParameters !== undefined) P.put(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
+      if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
       if (canonical["strict"] != null && canonical["strict"] !== false) {
         rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
       }
@@ -723,11 +803,16 @@ export function encodeToolDefinition(
       }
       // schema profiles walk it
       rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+      let wireDeferLoading: unknown = canonical["defer_loading"];
+      if (wireDeferLoading == null) {
+        wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+      }
       wire = { "type": "function", "strict": true, "name": wireName };
       if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
       if (wireParameters !== undefined) P.put(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
+      if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
       if (canonical["cache"] != null) {
         rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
       }
@@ -757,11 +842,16 @@ export function encodeToolDefinition(
       }
       // schema profiles walk it
       rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+      let wireDeferLoading: unknown = canonical["defer_loading"];
+      if (wireDeferLoading == null) {
+        wireDeferLoading = forms["/defer_loading"] === "null" ? null : undefined;
+      }
       wire = { "type": "function", "name": wireName };
       if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
       if (wireParameters !== undefined) P.put(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
+      if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
       if (canonical["strict"] != null) {
         rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
       }
@@ -3066,13 +3156,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
               (gParts as unknown[]).push([part, where]);
             }
           } else {
-            lose(
-              "part.unsupported",
-              where as string,
-              String(
-                conv.article(conv.shown(part as JsonObject, "dialect") as string)
-              ) + " block the canonical model has no kind for",
-            );
+            lose("part.unsupported", where as string, conv.wireWhat(part as JsonObject));
           }
         } else {
           (gParts as unknown[]).push([part, where]);

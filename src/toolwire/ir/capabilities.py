@@ -108,6 +108,15 @@ def _result_name(d: DialectIR) -> str:
     return "not needed" if s and "name" in s.derivable else NO
 
 
+def _error_kinds(d: DialectIR) -> str:
+    """How many canonical error categories the error body tells apart, and its catch-all."""
+    category = next((f for f in _fields(d, "error") if f.name == "category"), None)
+    if category is None:
+        return "no (loss; the HTTP status says it)" if d.shape("error") else "no error shape"
+    kinds = len({c for c, _w in category.value_pairs})
+    return f"{kinds} kinds" + (f", else `{category.otherwise.value}` (loss)" if category.otherwise else "")
+
+
 ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
     ("tool description", lambda d: YES if _carries(d, "tool_definition", "description") else NO),
     ("strict schemas", lambda d: YES if _carries(d, "tool_definition", "strict") else NO),
@@ -124,6 +133,7 @@ ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
     ("result image parts", lambda d: _part(d, "image")),
     ("result JSON parts", lambda d: _part(d, "json")),
     ("results awaiting input", lambda d: YES if _carries(d, "tool_result", "pending") else "no (loss; nothing sent)"),
+    ("error kinds (shape `error`)", _error_kinds),
 ]
 
 
@@ -176,6 +186,7 @@ CONVERSATION_ROWS: list[tuple[str, Callable[[ConversationIR], str]]] = [
     ("tool results", _results),
     ("strictly alternating turns", lambda c: "yes (merged)" if c.request.alternating else "no"),
     ("images in turns", lambda c: YES if _kind(c, "image") else NO),
+    ("documents in turns", lambda c: YES if _kind(c, "document") else NO),
     ("reasoning replay", lambda c: "own reasoning only" if _kind(c, "reasoning") else NO),
     ("refusals", lambda c: YES if _kind(c, "refusal") else NO),
     ("prompt-cache breakpoints", _cache),

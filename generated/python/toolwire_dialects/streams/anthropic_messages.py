@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, skip, skip, fragment, stop, finish, error.
+Rules: start, skip, skip, skip, skip, skip, skip, skip, skip, skip, fragment, stop, finish, error.
 """
 
 from __future__ import annotations
@@ -358,10 +358,33 @@ class Assembler(_common.Assembler):
                     if name is not None and type(name) is not str:
                         raise self._bad(event, content_block, "/name", "expected a string")
                     self._skip(event, content_block, key, call_id, name)
+                elif (
+                    (content_block.get("type") == "web_search_tool_result")
+                    or (content_block.get("type") == "web_fetch_tool_result")
+                    or (content_block.get("type") == "code_execution_tool_result")
+                    or (content_block.get("type") == "bash_code_execution_tool_result")
+                    or (content_block.get("type") == "text_editor_code_execution_tool_result")
+                    or (content_block.get("type") == "tool_search_tool_result")
+                    or (content_block.get("type") == "mcp_tool_result")
+                ):  # rules 3, 4, 5, 6, 7, 8, 9 (skip)
+                    key = event.get("index")
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
+                        raise self._bad(event, None, "/index", "expected an index or an id")
+                    call_id = content_block.get("tool_use_id")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, content_block, "/tool_use_id", "expected a string")
+                    name = content_block.get("type")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, content_block, "/type", "expected a string")
+                    self._skip(event, content_block, key, call_id, name)
         if event_type == "content_block_delta":
             delta = event.get("delta")
             if type(delta) is dict and delta.get("type") == "input_json_delta":
-                # rule 3 (fragment)
+                # rule 10 (fragment)
                 key = event.get("index")
                 if (
                     key is not None
@@ -388,7 +411,7 @@ class Assembler(_common.Assembler):
                             call.parts[:] = ["".join(call.parts)]
                         deltas.append({"index": call.index, "arguments_delta": fragment})
         if event_type == "content_block_stop":
-            # rule 4 (stop)
+            # rule 11 (stop)
             key = event.get("index")
             if (
                 key is not None
@@ -407,14 +430,14 @@ class Assembler(_common.Assembler):
             elif self._skipped:
                 self._skipped.pop(key, None)
         if event_type == "message_delta":
-            # rule 5 (finish)
+            # rule 12 (finish)
             finish_value = _parent.get("stop_reason") if type(_parent := event.get("delta")) is dict else None
             if finish_value is not None and type(finish_value) is not str:
                 raise self._bad(event, event, "/delta/stop_reason", "expected a string")
             if finish_value is not None:
                 self._finish(finish_value)
         if event_type == "error":
-            # rule 6 (error)
+            # rule 13 (error)
             error = event.get("error")
             if type(error) is not dict:
                 error = _EMPTY

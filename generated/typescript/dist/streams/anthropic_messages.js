@@ -9,7 +9,7 @@
  * finish() returns the canonical ToolCalls, each equal to what decodeToolCall gives for the
  * same call sent whole. A call the stream did not finish is marked incomplete, with its raw
  * text, never repaired. `emit` turns canonical calls back into a valid event sequence.
- * Rules: start, skip, skip, fragment, stop, finish, error.
+ * Rules: start, skip, skip, skip, skip, skip, skip, skip, skip, skip, fragment, stop, finish, error.
  */
 import * as _runtime from "../_runtime.js";
 import * as _dialect from "../anthropic_messages.js";
@@ -358,12 +358,34 @@ export class Assembler extends _c.Assembler {
                     }
                     this._skip(event, contentBlock, key, callId, name);
                 }
+                else if ((_c.get(contentBlock, "type") === "web_search_tool_result") ||
+                    (_c.get(contentBlock, "type") === "web_fetch_tool_result") ||
+                    (_c.get(contentBlock, "type") === "code_execution_tool_result") ||
+                    (_c.get(contentBlock, "type") === "bash_code_execution_tool_result") ||
+                    (_c.get(contentBlock, "type") === "text_editor_code_execution_tool_result") ||
+                    (_c.get(contentBlock, "type") === "tool_search_tool_result") ||
+                    (_c.get(contentBlock, "type") === "mcp_tool_result")) {
+                    // rules 3, 4, 5, 6, 7, 8, 9 (skip)
+                    key = _c.get(event, "index");
+                    if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                        throw this._bad(event, null, "/index", "expected an index or an id");
+                    }
+                    callId = _c.get(contentBlock, "tool_use_id");
+                    if (callId !== null && typeof callId !== "string") {
+                        throw this._bad(event, contentBlock, "/tool_use_id", "expected a string");
+                    }
+                    name = _c.get(contentBlock, "type");
+                    if (name !== null && typeof name !== "string") {
+                        throw this._bad(event, contentBlock, "/type", "expected a string");
+                    }
+                    this._skip(event, contentBlock, key, callId, name);
+                }
             }
         }
         if (eventType === "content_block_delta") {
             delta = _c.get(event, "delta");
             if (_c.isObject(delta) && _c.get(delta, "type") === "input_json_delta") {
-                // rule 3 (fragment)
+                // rule 10 (fragment)
                 key = _c.get(event, "index");
                 if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                     throw this._bad(event, null, "/index", "expected an index or an id");
@@ -398,7 +420,7 @@ export class Assembler extends _c.Assembler {
             }
         }
         if (eventType === "content_block_stop") {
-            // rule 4 (stop)
+            // rule 11 (stop)
             key = _c.get(event, "index");
             if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                 throw this._bad(event, event, "/index", "expected an index or an id");
@@ -420,7 +442,7 @@ export class Assembler extends _c.Assembler {
             }
         }
         if (eventType === "message_delta") {
-            // rule 5 (finish)
+            // rule 12 (finish)
             finishValue = _c.get(_c.get(event, "delta"), "stop_reason");
             if (finishValue !== null && typeof finishValue !== "string") {
                 throw this._bad(event, event, "/delta/stop_reason", "expected a string");
@@ -430,7 +452,7 @@ export class Assembler extends _c.Assembler {
             }
         }
         if (eventType === "error") {
-            // rule 6 (error)
+            // rule 13 (error)
             error = _c.get(event, "error");
             if (!_c.isObject(error)) {
                 error = _EMPTY;

@@ -231,6 +231,11 @@ export type ToolDefinition = {
     };
     /** Ask the provider to enforce the parameters schema exactly. */
     strict?: boolean;
+    /**
+     * Leave the tool out of the model's initial context: a tool search tool finds and loads it when
+     * needed.
+     */
+    defer_loading?: boolean;
     extensions?: Extensions;
     /** A prompt-cache breakpoint after this tool (the tools up to it are cached). */
     cache?: CacheBreakpoint;

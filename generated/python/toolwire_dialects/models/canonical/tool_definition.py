@@ -29,6 +29,10 @@ class ToolDefinition(BaseModel):
     """
     Ask the provider to enforce the parameters schema exactly.
     """
+    defer_loading: bool | None = None
+    """
+    Leave the tool out of the model's initial context: a tool search tool finds and loads it when needed.
+    """
     extensions: extensions_1.Extensions | None = None
     cache: cache_1.CacheBreakpoint | None = None
     """

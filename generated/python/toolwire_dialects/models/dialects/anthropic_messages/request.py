@@ -58,7 +58,7 @@ class AnthropicCacheControl(BaseModel):
 class AnthropicContentBlockRequired(RootModel[Any]):
     root: Any = Field(..., title='AnthropicContentBlockRequired')
     """
-    The fields each block type must have in a request or a response (Required in the SDK's TextBlockParam, ImageBlockParam, DocumentBlockParam, ThinkingBlockParam, RedactedThinkingBlockParam, and in TextBlock, ThinkingBlock, RedactedThinkingBlock): a thinking block without its signature is another dialect's (Cohere's), not an Anthropic block. Not part of BlockFields, which stream events share.
+    The fields each block type must have in a request or a response (Required in the SDK's TextBlockParam, ImageBlockParam, DocumentBlockParam, ThinkingBlockParam, RedactedThinkingBlockParam, ServerToolUseBlockParam, the server tool result block params, BetaMCPToolUseBlockParam, BetaRequestMCPToolResultBlockParam, and in TextBlock, ThinkingBlock, RedactedThinkingBlock): a thinking block without its signature is another dialect's (Cohere's), not an Anthropic block. Not part of BlockFields, which stream events share.
     """
 
 

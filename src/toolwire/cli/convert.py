@@ -49,6 +49,16 @@ WHOLE = ("request", "response")  # whole payloads of the dialects that map conve
 )
 @click.option("--reasoning-as-text", is_flag=True, help="Deprecated: --reasoning text.")
 @click.option(
+    "--from-profile",
+    type=click.Choice(["deepseek", "openrouter"]),
+    help="openai_chat request/response: read the server's reasoning fields (reasoning_content, reasoning_details).",
+)
+@click.option(
+    "--to-profile",
+    type=click.Choice(["deepseek", "openrouter"]),
+    help="openai_chat request/response: write reasoning as the server's reasoning fields.",
+)
+@click.option(
     "--schema-profile",
     type=click.Choice(["json_schema", "openapi_subset"]),
     help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
@@ -70,6 +80,8 @@ def convert(
     strict_schema: bool,
     reasoning: str | None,
     reasoning_as_text: bool,
+    from_profile: str | None,
+    to_profile: str | None,
     schema_profile: str | None,
     model: str | None,
     generated: Path | None,
@@ -102,12 +114,16 @@ def convert(
         raise click.UsageError(f"--reasoning-as-text is --reasoning text, not --reasoning {reasoning}")
     reasoning = "text" if reasoning_as_text else reasoning
     if shape == "stream":  # relayed as it is read: never held whole
-        if strict_schema or schema_profile or model:
+        if strict_schema or schema_profile or model or from_profile or to_profile:
             raise click.UsageError(
-                "--strict-schema and --schema-profile are tool_definition options, --model a request's"
+                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile"
+                " and --to-profile a request's or response's"
             )
         relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes)
         return
+    for flag, name, profile in (("--from-profile", source, from_profile), ("--to-profile", target, to_profile)):
+        if profile and (name != "openai_chat" or shape not in WHOLE):
+            raise click.UsageError(f"{flag} reads a whole openai_chat request or response, not {name} {shape}")
     if shape in WHOLE:
         for name in (source, target):
             if not hasattr(pkg.DIALECTS[name], f"decode_{shape}"):
@@ -139,6 +155,8 @@ def convert(
                 strict=strict,
                 allow=allowed,
                 id_map=id_map,
+                source_profile=from_profile,
+                target_profile=to_profile,
                 **options,
             )
         except pkg.DecodeError as exc:

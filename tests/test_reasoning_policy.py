@@ -292,3 +292,38 @@ def test_the_command_line_takes_the_policy() -> None:
     both = _cli(*base, "--reasoning", "drop", "--reasoning-as-text", payload=SOURCES["anthropic_messages"])
     assert both.returncode == 2 and "--reasoning-as-text is --reasoning text, not --reasoning drop" in both.stderr
     assert "Traceback" not in both.stderr
+
+
+_RELAY_DRIVER = r"""
+import { createInterface } from "node:readline";
+const { convertStream } = await import(process.argv[process.argv.length - 1]);
+for await (const text of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(text);
+  try {
+    const relay = convertStream(job.events, job.options);
+    const out = [...relay];
+    console.log(JSON.stringify([out, relay.losses.map((l) => [l.code, l.pointer, l.target, l.what])]));
+  } catch (exc) {
+    console.log(JSON.stringify(["error", exc.name, exc.message]));
+  }
+}
+"""
+
+
+def test_typescript_relays_as_python_does() -> None:
+    from toolwire_dialects.streams import convert_stream
+
+    from tests.test_relay import script, written
+
+    jobs, want = [], []
+    for source in SOURCES:
+        events = written(source, script(source))
+        for target in (*SOURCES, "openai_chat"):
+            for policy in POLICIES:
+                relay = convert_stream(copy.deepcopy(events), source=source, target=target, reasoning=policy)
+                out = list(relay)
+                jobs.append({"events": events, "options": {"source": source, "target": target, "reasoning": policy}})
+                want.append([out, [list(loss) for loss in relay.losses]])
+    answers = run_node(_RELAY_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    assert answers == json.loads(json.dumps(want))
+    assert sum(ASKED in json.dumps(answer[1]) for answer in answers) == len(SOURCES) * (len(SOURCES) + 1)

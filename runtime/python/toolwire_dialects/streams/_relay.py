@@ -28,7 +28,7 @@ from typing import Any
 from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap
-from .._reasoning import reasoning_policy
+from .._reasoning import dropped_once, reasoning_policy
 from ._relay_check import CallCheck
 from ._relay_read import RelayReader
 from ._relay_write import RelayWriter
@@ -80,6 +80,7 @@ class StreamRelay:
         self.id_map = IdMap() if id_map is None else id_map
         self._reader = RelayReader(source, id_map=IdMap())
         self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning=policy)
+        self._drop: set[str] | None = set() if policy == "drop" else None  # what of it was reported
         self._writer.check = CallCheck(self._target)
         self._on_loss = on_loss
         self._allowed = allowed
@@ -126,7 +127,10 @@ class StreamRelay:
             self._writer.loss("error.message_dropped", "/error", f"the source's error ({self._reader.error})")
         write = self._writer.write
         for event in canonical:
-            out.extend(write(event))
+            if self._drop is not None and event.get("type") == "reasoning_delta":  # asked for: one loss
+                dropped_once(self._drop, self.losses, self.target)
+            else:
+                out.extend(write(event))
         if last:  # the source's calls against the target's reading of what was written
             self._calls = self._reader.assembler.finish()
             self._writer.compare(self._calls)

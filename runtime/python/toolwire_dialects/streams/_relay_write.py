@@ -13,7 +13,6 @@ from typing import Any
 from .._dialect import Dialect, finish_reason_out, stream_of
 from .._errors import Loss, json_text, report
 from .._ids import IdMap, encode_id
-from .._reasoning import dropped_once
 from .._strict_json import exact_integer, loads
 from .._usage import usage_out
 from ._events import _copy
@@ -32,7 +31,7 @@ class RelayWriter:
         self, dialect: Dialect, *, strict: bool = False, id_map: IdMap | None = None, reasoning: str = "keep"
     ) -> None:
         self.dialect: str = dialect.name
-        self.reasoning = reasoning  # the reasoning policy (_reasoning): keep, text or drop
+        self.reasoning = reasoning  # the reasoning policy: keep or text (drop: the relay leaves it out)
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
@@ -277,8 +276,6 @@ class RelayWriter:
         self._write(kind, {"text": text}, out)
 
     def _reasoning(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
-        if self.reasoning == "drop":  # asked for
-            return dropped_once(self._reported, self.losses, self.dialect)
         if not self.writes.get("reasoning"):
             if self.reasoning == "text" and event.get("text"):
                 self._text("text", event["text"], out)  # the caller asked for it: no loss

@@ -28,7 +28,7 @@ import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { getOwn, isObject, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
-import { reasoningPolicy } from "../_reasoning.js";
+import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
 import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
@@ -109,6 +109,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   readonly #writer: RelayWriter;
   readonly #onLoss: ((loss: Loss) => void) | null;
   readonly #allowed: ReadonlySet<string> | null;
+  readonly #drop: Set<string> | null; // reasoning="drop": what of it was reported
   #told = 0;
   #noted = 0;
   #errorTold = false;
@@ -125,6 +126,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy });
     this.#writer.check = new CallCheck(this.#target);
+    this.#drop = policy === "drop" ? new Set() : null;
     this.#onLoss = options.onLoss ?? null;
     const allowed = options.allowed ?? null;
     // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
@@ -176,7 +178,11 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       this.#writer.loss("error.message_dropped", "/error", `the source's error (${this.#reader.error})`);
     }
     for (const event of canonical) {
-      out.push(...this.#writer.write(event));
+      if (this.#drop !== null && event["type"] === "reasoning_delta") { // asked for: one loss
+        droppedOnce(this.#drop, this.losses, this.target);
+      } else {
+        out.push(...this.#writer.write(event));
+      }
     }
     if (last) {
       this.#calls = this.#reader.assembler.finish();

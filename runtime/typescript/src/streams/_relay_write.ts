@@ -23,12 +23,11 @@ import type { RelayCall } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { compiled, type Template } from "./_relay_read.js";
 import { KeptRules } from "./_relay_rules.js";
-import { droppedOnce } from "../_reasoning.js";
 
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
   readonly dialect: string;
-  readonly reasoning: string; // the reasoning policy (_reasoning): keep, text or drop
+  readonly reasoning: string; // the reasoning policy: keep or text (drop: the relay leaves it out)
   readonly writes: ReadonlyMap<string, Template[]>;
   readonly itemIds: ReadonlyMap<string, string>;
   readonly strict: boolean;
@@ -290,7 +289,6 @@ export class RelayWriter {
   }
 
   #reasoning(event: JsonObject, out: JsonObject[]): void {
-    if (this.reasoning === "drop") return droppedOnce(this.#reported, this.losses, this.dialect); // asked for
     const text = get(event, "text");
     if (!this.writes.get("reasoning")?.length) {
       if (this.reasoning === "text" && truthy(text)) {

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toolwire_dialects import DIALECTS
+from toolwire_dialects._reasoning import ASKED
 
 from tests.conftest import corpus_location
 from tests.hostile_strategies import conversations
@@ -37,7 +38,7 @@ def _outcome(encode: Any) -> str:
     return repr((encoded.value, encoded.losses))
 
 
-def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, model: str | None) -> tuple[str, str]:
+def _both(name: str, canonical: dict[str, Any], strict: bool, policy: str, model: str | None) -> tuple[str, str]:
     """The compiled writer's outcome, and the interpreter's with the rules' repairs done on its
     wire (tests/oracle/rules.py): the same wire, the same losses once those naming a provider
     rule (one per repair) are left out; under strict, a refusal naming one is the first loss
@@ -45,14 +46,14 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
     module = DIALECTS[name]
 
     def compiled(strict: bool) -> Any:
-        return module.encode_request(copy.deepcopy(canonical), strict=strict, reasoning_as_text=as_text, model=model)
+        return module.encode_request(copy.deepcopy(canonical), strict=strict, reasoning=policy, model=model)
 
     def oracle(strict: bool) -> Any:
         held = module._rt.hold_canonical(module._rt.as_canonical(copy.deepcopy(canonical), "request"), "request")
         # prompt-cache breakpoints are read around the writer (runtime _cache), its losses first
-        out = module._conv.Out(name, strict, None, as_text)
+        out = module._conv.Out(name, strict, None, policy)
         marked = module._conv.cache_out(held, module._REQUEST, out)
-        encoded = oracle_encode(marked, module._REQUEST, module._CODECS, strict, None, as_text, model)
+        encoded = oracle_encode(marked, module._REQUEST, module._CODECS, strict, None, policy, model)
         wire = module._conv.cache_blocks(encoded.value, module._REQUEST)
         encoded = type(encoded)(wire, [*out.losses, *encoded.losses])
         # a proto JSON dialect's encoder then spells the output as the input was (outside the writer)
@@ -76,7 +77,8 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, as_text: bool, mod
         if lenient.startswith("('error'"):  # a later error: the interpreter's too
             assert lenient == refused_alike(), lenient
             return got, got
-        first = compiled(False).losses[0]
+        # the first loss strict refuses: an asked-for drop (reasoning="drop") is not refused
+        first = next(loss for loss in compiled(False).losses if loss.what != ASKED)
         assert f"loss: {first.pointer}: {name} cannot carry {first.what}" in got, (got, first)
         return got, got
     if got.startswith("('error', 'RequiredValueError'") and any(n in got for n in named):
@@ -123,6 +125,7 @@ def _pool() -> list[dict[str, Any]]:
 
 
 POOL = _pool()
+POLICIES = ("keep", "text", "drop")  # the reasoning policies an encoder takes
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -130,7 +133,8 @@ def test_vectors_and_corpora_encode_as_the_interpreter_encoded(name: str) -> Non
     assert len(POOL) > 50
     for n, canonical in enumerate(POOL):
         for strict in (False, True):
-            compiled, oracle = _both(name, canonical, strict, n % 2 == 0, "m" if n % 3 == 0 else None)
+            policy = POLICIES[n % 3]  # the reasoning policy: keep, text, drop
+            compiled, oracle = _both(name, canonical, strict, policy, "m" if n % 2 == 0 else None)
             assert compiled == oracle, (canonical, strict)
 
 
@@ -220,9 +224,9 @@ def test_generated_requests_encode_as_the_interpreter_encoded(name: str) -> None
     seen = {"losses": 0, "errors": 0}
 
     @settings(max_examples=1500, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(_requests(name), st.booleans(), st.booleans())
-    def same(canonical: dict[str, Any], strict: bool, as_text: bool) -> None:
-        compiled, oracle = _both(name, canonical, strict, as_text, None)
+    @given(_requests(name), st.booleans(), st.sampled_from(POLICIES))
+    def same(canonical: dict[str, Any], strict: bool, policy: str) -> None:
+        compiled, oracle = _both(name, canonical, strict, policy, None)
         assert compiled == oracle, canonical
         seen["losses"] += "Loss(" in compiled
         seen["errors"] += compiled.startswith("('error'")
@@ -251,10 +255,10 @@ for await (const text of createInterface({ input: process.stdin })) {
 """
 
 
-def _python(name: str, canonical: dict[str, Any], strict: bool, as_text: bool) -> Any:
+def _python(name: str, canonical: dict[str, Any], strict: bool, policy: str) -> Any:
     module = DIALECTS[name]
     try:
-        got = module.encode_request(copy.deepcopy(canonical), strict=strict, reasoning_as_text=as_text)
+        got = module.encode_request(copy.deepcopy(canonical), strict=strict, reasoning=policy)
     except module._rt.ConversionError as exc:
         return ["error", type(exc).__name__, str(exc)]
     except (KeyError, TypeError, ValueError):  # no canonical data: TypeScript fails too (its own words)
@@ -273,10 +277,10 @@ def test_typescript_encodes_requests_as_python_encodes_them() -> None:
         for n, canonical in enumerate(cases):
             if known_differences(canonical):  # what a JavaScript value cannot say (an integer-like key's place)
                 continue
-            strict, as_text = n % 2 == 1, n % 3 == 0
-            options = {"strict": strict, "reasoningAsText": as_text}
+            strict, policy = n % 2 == 1, POLICIES[n % 3]
+            options = {"strict": strict, "reasoning": policy}
             jobs.append({"dialect": name, "request": canonical, "options": options})
-            expected.append(_python(name, json.loads(json.dumps(canonical)), strict, as_text))
+            expected.append(_python(name, json.loads(json.dumps(canonical)), strict, policy))
     answers = run_node(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     compared = 0
     # as JavaScript holds a value: integer-like keys first (inside a text too, once parsed back)

@@ -86,11 +86,11 @@ def encode_request(
     codecs: Codecs,
     strict: bool,
     id_map: IdMap | None,
-    reasoning_as_text: bool,
+    reasoning: str,
     model: str | None = None,
 ) -> Encoded:
     check_canonical(canonical, "request")
-    run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
+    run = Run(layout.dialect, codecs, strict, id_map, reasoning)
     own = run.own(canonical, "")
     forms = own.get("forms", EMPTY)
     wire: dict[str, Any] = {}

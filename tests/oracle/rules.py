@@ -165,7 +165,9 @@ def _turns_repaired(layout: RequestLayout, wire: dict[str, Any]) -> tuple[dict[s
             dropped = True
             continue
         rejoin = layout.alternating and layout.turn.string == StringForm.NO
-        if rejoin and dropped and out and _at(out[-1], layout.turn.role) == _at(turn, layout.turn.role):
+        # a verbatim unit (no role, no content) is never rejoined, nor joined to
+        joinable = written and out and type(_at(out[-1], content)) is list
+        if rejoin and dropped and joinable and _at(out[-1], layout.turn.role) == _at(turn, layout.turn.role):
             _at(out[-1], content).extend(_at(turn, content))
         else:
             if not out:

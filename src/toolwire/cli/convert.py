@@ -42,9 +42,21 @@ WHOLE = ("request", "response")  # whole payloads of the dialects that map conve
     help="tool_definition into OpenAI: adapt the parameters to strict mode and send strict (each change is reported).",
 )
 @click.option(
-    "--reasoning-as-text",
-    is_flag=True,
-    help="request/response: carry another dialect's reasoning as text (else it is a loss).",
+    "--reasoning",
+    type=click.Choice(["keep", "text", "drop"]),
+    help="request/response/stream: keep (the default) replays reasoning where the target can, else a loss;"
+    " text sends what it cannot replay as text; drop removes all reasoning (a loss each, never refused).",
+)
+@click.option("--reasoning-as-text", is_flag=True, help="Deprecated: --reasoning text.")
+@click.option(
+    "--from-profile",
+    type=click.Choice(["deepseek", "openrouter"]),
+    help="openai_chat request/response: read the server's reasoning fields (reasoning_content, reasoning_details).",
+)
+@click.option(
+    "--to-profile",
+    type=click.Choice(["deepseek", "openrouter"]),
+    help="openai_chat request/response: write reasoning as the server's reasoning fields.",
 )
 @click.option(
     "--schema-profile",
@@ -66,7 +78,10 @@ def convert(
     strict: bool,
     allow: tuple[str, ...],
     strict_schema: bool,
+    reasoning: str | None,
     reasoning_as_text: bool,
+    from_profile: str | None,
+    to_profile: str | None,
     schema_profile: str | None,
     model: str | None,
     generated: Path | None,
@@ -86,6 +101,7 @@ def convert(
       toolwire convert --from openai_chat --to anthropic_messages --shape request \\
           --allow setting.dropped --allow id.rewritten req.json
       toolwire convert --from gemini --to openai_chat --shape request --model gpt-4o req.json
+      toolwire convert --from anthropic_messages --to gemini --shape request --reasoning drop req.json
       curl -sN ... | toolwire convert --from openai_chat --to anthropic_messages --shape stream
     """
     config = resolve_or_exit(out=generated)
@@ -94,13 +110,20 @@ def convert(
         if name not in pkg.DIALECTS:
             raise click.BadParameter(f"unknown dialect {name!r}; known: {known_dialects(pkg, pkg.DIALECTS)}")
     allowed = allowed_codes(pkg, strict, allow)
+    if reasoning_as_text and reasoning not in (None, "text"):
+        raise click.UsageError(f"--reasoning-as-text is --reasoning text, not --reasoning {reasoning}")
+    reasoning = "text" if reasoning_as_text else reasoning
     if shape == "stream":  # relayed as it is read: never held whole
-        if strict_schema or schema_profile or model:
+        if strict_schema or schema_profile or model or from_profile or to_profile:
             raise click.UsageError(
-                "--strict-schema and --schema-profile are tool_definition options, --model a request's"
+                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile"
+                " and --to-profile a request's or response's"
             )
-        relay(pkg, source, target, file, strict, allowed, reasoning_as_text, max_bytes)
+        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes)
         return
+    for flag, name, profile in (("--from-profile", source, from_profile), ("--to-profile", target, to_profile)):
+        if profile and (name != "openai_chat" or shape not in WHOLE):
+            raise click.UsageError(f"{flag} reads a whole openai_chat request or response, not {name} {shape}")
     if shape in WHOLE:
         for name in (source, target):
             if not hasattr(pkg.DIALECTS[name], f"decode_{shape}"):
@@ -111,7 +134,7 @@ def convert(
         shape,
         strict_schema=strict_schema,
         schema_profile=schema_profile,
-        reasoning_as_text=reasoning_as_text,
+        reasoning=reasoning,
         model=model,
     )
     text, payload = read_json_text_or_exit(file, f"{source}/{shape}", max_bytes)
@@ -132,6 +155,8 @@ def convert(
                 strict=strict,
                 allow=allowed,
                 id_map=id_map,
+                source_profile=from_profile,
+                target_profile=to_profile,
                 **options,
             )
         except pkg.DecodeError as exc:

@@ -113,11 +113,11 @@ def relay(
     file: str,
     strict: bool,
     allow: list[str] | None,
-    reasoning_as_text: bool,
+    reasoning: str | None,
     max_bytes: int,
 ) -> None:
     """Relay the file's stream to stdout; returns when it ended, exits on a finding."""
-    options: dict[str, Any] = {"reasoning_as_text": True} if reasoning_as_text else {}
+    options: dict[str, Any] = {"reasoning": reasoning} if reasoning else {}
     streams = importlib.import_module(f"{pkg.__name__}.streams")
     try:
         stream = streams.StreamRelay(

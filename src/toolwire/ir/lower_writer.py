@@ -197,7 +197,9 @@ class TurnWriter:
         if any(sp.signed is not None for sp in spellings):  # its own reasoning, unsigned: as another's
             fits = AnyOf(tuple(_fits(sp, event) for sp in spellings))
             own = (If(fits, own, as_text_or(Lose("reasoning.dropped", event.at, UNSIGNED))),)
-        return (If(Same(dialect, Global("dialect")), own, as_text_or(lost)),)
+        kept = (If(Same(dialect, Global("dialect")), own, as_text_or(lost)),)
+        # reasoning="drop": every reasoning part goes, its loss recorded (never refused)
+        return (If(Call("dropping", ()), (Do(Call("drop_asked", (event.at,))),), kept),)
 
     def wire(self, event: PartEvent) -> tuple[Step, ...]:
         dialect = Key(event.part, "dialect")

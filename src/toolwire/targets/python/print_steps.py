@@ -80,6 +80,7 @@ HELPERS = {
     "called": "out.called",
     "answered": "out.answered",
     "mine": "out.mine",
+    "drop_asked": "out.drop_asked",
     "own_form": "out.own_form",
     "holds": "out.holds",
     "forms_of": "_conv.forms_of",
@@ -173,6 +174,8 @@ def expr(e: Expr) -> str:
             return f"[{expr(value)}]"
         case Call("link_turn", (links, message, where)):  # the linkage state's method
             return f"{expr(links)}.turn({expr(message)}, {expr(where)})"
+        case Call("dropping", ()):
+            return "out.dropping"
         case Call("as_text", ()):
             return "out.as_text"
         case Call("join", (value,)):

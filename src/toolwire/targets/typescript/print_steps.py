@@ -101,6 +101,8 @@ def expr(e: Expr) -> str:
             return f"new conv.Links({expr(id_map)}, {expr(dialect)})"
         case Call("link_turn", (links, message, where)):
             return f"({expr(links)} as conv.Links).turn({expr(message)} as JsonObject, {expr(where)} as string)"
+        case Call("dropping", ()):
+            return "out.dropping"
         case Call("as_text", ()):
             return "out.asText"
         case Call("length", (value,)):

@@ -21,6 +21,7 @@ from ._conv_paths import get, pointer, put, put_back, put_fresh
 from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
+from ._reasoning import dropped_as_asked
 
 __all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
@@ -45,19 +46,17 @@ class Run:
         "id_map",
         "losses",
         "names",
-        "reasoning_as_text",
+        "reasoning",
         "strict",
     )
 
-    def __init__(
-        self, dialect: str, codecs: Codecs, strict: bool, id_map: IdMap | None, reasoning_as_text: bool
-    ) -> None:
+    def __init__(self, dialect: str, codecs: Codecs, strict: bool, id_map: IdMap | None, reasoning: str) -> None:
         self.dialect = dialect
         self.codecs = codecs
         self.strict = strict
         self.id_map = IdMap() if id_map is None else id_map
         self.losses: list[Loss] = []
-        self.reasoning_as_text = reasoning_as_text
+        self.reasoning = reasoning  # the reasoning policy: keep, text or drop
         self.names: dict[Any, Any] = {}  # call id -> the tool of the latest call with that id
         self.empty_blocks: EmptyBlocks = ()  # the target's non_empty rules on a block (a response's)
         self.block_rules: BlockRules = ((), ())  # its signature and part_order rules (a response's)
@@ -90,11 +89,14 @@ def _carried(
 ) -> dict[str, Any] | None:
     """The part as the target may carry it: another dialect's reasoning, or its own without
     the signature its blocks need, or another dialect's wire block is a loss (reasoning
-    becomes text when asked for)."""
+    becomes text when asked for, and every reasoning part goes when asked to)."""
     kind = part.get("type")
     foreign = part.get("dialect") != run.dialect
+    if kind == "reasoning" and run.reasoning == "drop":
+        dropped_as_asked(run.losses, run.dialect, at)
+        return None
     if kind == "reasoning" and (foreign or unsigned(part, role, spellings, run.dialect)):
-        if run.reasoning_as_text and part.get("text"):
+        if run.reasoning == "text" and part.get("text"):
             return {"type": "text", "text": part["text"]}
         said = f"reasoning from {part.get('dialect')} (only that dialect can replay it)" if foreign else UNSIGNED
         run.lose("reasoning.dropped", at, said)

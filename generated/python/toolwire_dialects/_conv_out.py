@@ -13,6 +13,7 @@ from ._conv_paths import put, put_back
 from ._errors import Encoded, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
+from ._reasoning import dropped_as_asked
 
 __all__ = ["Out", "article", "forms_of", "put", "shown", "wire_what"]
 
@@ -47,18 +48,22 @@ class Out:
     """One encode's target, losses, strictness, id map and options; `names` links a result
     naming no tool to the latest call with its id."""
 
-    __slots__ = ("as_text", "dialect", "id_map", "losses", "names", "strict")
+    __slots__ = ("as_text", "dialect", "dropping", "id_map", "losses", "names", "strict")
 
-    def __init__(self, dialect: str, strict: bool, id_map: IdMap | None, as_text: bool) -> None:
+    def __init__(self, dialect: str, strict: bool, id_map: IdMap | None, reasoning: str) -> None:
         self.dialect = dialect
         self.strict = strict
         self.id_map = IdMap() if id_map is None else id_map
         self.losses: list[Loss] = []
-        self.as_text = as_text  # another dialect's reasoning is sent as text
+        self.as_text = reasoning == "text"  # reasoning the target cannot replay is sent as text
+        self.dropping = reasoning == "drop"  # every reasoning part is removed, as asked
         self.names: dict[Any, Any] = {}
 
     def lose(self, code: str, at: str, what: str) -> None:
         report(self.losses, self.strict, code, at, self.dialect, what)
+
+    def drop_asked(self, at: str) -> None:
+        dropped_as_asked(self.losses, self.dialect, at)
 
     def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
         """The target's own extension of value; every other dialect's is a loss under at."""

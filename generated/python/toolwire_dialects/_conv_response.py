@@ -231,11 +231,11 @@ def encode_response(
     codecs: Codecs,
     strict: bool,
     id_map: IdMap | None,
-    reasoning_as_text: bool,
+    reasoning: str,
     model: str | None = None,
 ) -> Encoded:
     check_canonical(canonical, "response")
-    run = Run(layout.dialect, codecs, strict, id_map, reasoning_as_text)
+    run = Run(layout.dialect, codecs, strict, id_map, reasoning)
     run.empty_blocks = layout.empty_blocks  # a client replays the answer's blocks in its next request
     run.block_rules = layout.block_rules
     own = run.own(canonical, "")

@@ -14,6 +14,7 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_tools     a request's tools and tool choice, canonical -> wire
     _conv_out       the leaves of the compiled request writers (losses, extensions, call links)
     _cache          prompt-cache breakpoints: wire markers <-> canonical cache values
+    _reasoning      the reasoning policy an encoder was given (keep, text, drop)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from ._conv_paths import get, known_tree, unknown_into
 from ._conv_response import decode_response, encode_response, finish_in
 from ._conv_tools import encode_tools
 from ._forms import form_index, form_of
+from ._reasoning import reasoning_policy
 
 __all__ = [
     "CacheMarker",
@@ -71,6 +73,7 @@ __all__ = [
     "kept_fields",
     "known_tree",
     "put",
+    "reasoning_policy",
     "setting_problem",
     "shown",
     "sniff_media_type",

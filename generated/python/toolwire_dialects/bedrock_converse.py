@@ -13,7 +13,7 @@ results to their calls, and rewrites ids the target cannot carry, reversibly.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _conversation as _conv
 from . import _envelopes
@@ -1908,7 +1908,9 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                 where = f"{at}/parts/{pj}"
                 kind = part["type"]
                 if kind == "reasoning":
-                    if part.get("dialect", _MISSING) == DIALECT:
+                    if out.dropping:
+                        out.drop_asked(where)
+                    elif part.get("dialect", _MISSING) == DIALECT:
                         g_parts.append([part, where])
                     elif (out.as_text) and (part.get("text", _MISSING)):
                         sent = {"type": "text", "text": part["text"]}
@@ -2798,15 +2800,18 @@ def encode_request(
     *,
     strict: bool = False,
     id_map: IdMap | None = None,
+    reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
 ) -> Encoded:
     """A canonical Request as a whole Amazon Bedrock Converse request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
-    in its URL); reasoning_as_text carries another dialect's reasoning as text."""
+    in its URL); reasoning is the reasoning policy (keep, the default: replayed where the
+    target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
+    each, never refused), reasoning_as_text=True its deprecated spelling of text."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
-    out = _conv.Out(DIALECT, strict, id_map, reasoning_as_text)
+    out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
     canonical = _conv.cache_out(canonical, _REQUEST, out)
     return out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
 
@@ -2825,13 +2830,15 @@ def encode_response(
     *,
     strict: bool = False,
     id_map: IdMap | None = None,
+    reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
 ) -> Encoded:
     """A canonical Response as a whole Amazon Bedrock Converse response; lists what it cannot carry.
-    model names the model when the response names none."""
+    model names the model when the response names none; reasoning as encode_request takes it."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, reasoning_as_text, model)
+    policy = _conv.reasoning_policy(reasoning, reasoning_as_text)
+    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
 
 
 def finish_reason_in(wire: Any, detail: Any = _rt.MISSING) -> str:

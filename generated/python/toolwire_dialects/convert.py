@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from ._chat_reasoning import check_profiles, moved_back, profile_in, profile_out
 from ._runtime import Encoded, IdMap, allowing, refuse_unallowed
 from .loss_codes import LOSS_CODES, LossCode
 
@@ -195,24 +196,41 @@ def convert(
     strict: bool = False,
     allow: Iterable[LossCode] | None = None,
     id_map: IdMap | None = None,
+    source_profile: str | None = None,
+    target_profile: str | None = None,
     **options: Any,
 ) -> Encoded:
     """Decode payload as source's shape and encode it as target's; losses are listed. shape is
     a tool part (tool_definition, tool_choice, tool_call, tool_result) or a whole `request` or
     `response` (one IdMap links the conversation's calls and results when none is given).
     options go to the target's encoder (e.g. strict_schema=True for OpenAI tool definitions,
-    schema_profile="openapi_subset" for Gemini's); ValueError names an option it lacks.
+    schema_profile="openapi_subset" for Gemini's, reasoning="keep" | "text" | "drop" for a
+    request or response); ValueError names an option it lacks.
     strict=True raises LossError on the first loss; allow=[codes] (loss_codes.LOSS_CODES)
-    raises it on the first loss whose code the list does not hold."""
+    raises it on the first loss whose code the list does not hold. source_profile and
+    target_profile name an OpenAI-compatible server's reasoning fields (deepseek:
+    reasoning_content; openrouter: reasoning_details) that an openai_chat request or response
+    is read with or written with, as reasoning parts."""
     allowed = allowing(allow, LOSS_CODES, strict)
+    if allowed is not None and options.get("reasoning") == "drop":  # its losses were asked for
+        allowed |= {"reasoning.dropped"}
     encode = encoder(target, shape)
     unknown = sorted(set(options) - set(getattr(encode, "__kwdefaults__", None) or ()))
     if unknown:
         raise ValueError(f"{target} {shape} encoding takes no option {', '.join(unknown)}")
     if id_map is None and shape in WHOLE:  # one conversation: calls and results stay linked across it
         id_map = IdMap()
+    check_profiles(source, target, shape, source_profile, target_profile)
     canonical = decoder(source, shape)(payload, id_map=id_map)
-    encoded: Encoded = encode(canonical, strict=strict, id_map=id_map, **options)
+    if source_profile is not None:
+        canonical = profile_in(canonical, shape, source_profile)
+    if target_profile is None:
+        encoded: Encoded = encode(canonical, strict=strict, id_map=id_map, **options)
+    else:  # its reasoning parts as the profile's fields; the losses point at the parts given
+        lost: list[Any] = []
+        canonical, moved = profile_out(canonical, shape, target_profile, lost, strict)
+        encoded = encode(canonical, strict=strict, id_map=id_map, **options)
+        encoded = Encoded(encoded.value, [*lost, *moved_back(encoded.losses, moved)])
     if allowed is not None:
         refuse_unallowed(encoded.losses, allowed)
     return encoded

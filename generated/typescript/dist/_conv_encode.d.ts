@@ -22,13 +22,13 @@ export declare class Run {
     readonly dialect: string;
     readonly codecs: Codecs;
     readonly strict: boolean;
-    readonly reasoningAsText: boolean;
+    readonly reasoning: string;
     readonly losses: Loss[];
     readonly idMap: IdMap;
     readonly names: Map<unknown, unknown>;
     emptyBlocks: EmptyBlocks;
     blockRules: BlockRules;
-    constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean);
+    constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoning: string);
     lose(code: string, at: string, what: string): void;
     own(value: JsonObject, at: string): JsonObject;
     putFields(wire: unknown, own: JsonObject, at: string): void;

@@ -17,6 +17,7 @@ import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
+import { droppedAsAsked } from "./_reasoning.js";
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 export function article(word) {
     return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
@@ -42,17 +43,17 @@ export class Run {
     dialect;
     codecs;
     strict;
-    reasoningAsText;
+    reasoning;
     losses = [];
     idMap;
     names = new Map(); // call id -> the tool of the latest call with that id
     emptyBlocks = []; // the target's non_empty rules on a block (a response's)
     blockRules = [[], []]; // its signature and part_order rules (a response's)
-    constructor(dialect, codecs, strict, idMap, reasoningAsText) {
+    constructor(dialect, codecs, strict, idMap, reasoning) {
         this.dialect = dialect;
         this.codecs = codecs;
         this.strict = strict;
-        this.reasoningAsText = reasoningAsText;
+        this.reasoning = reasoning;
         this.idMap = idMap ?? new IdMap();
     }
     lose(code, at, what) {
@@ -82,12 +83,16 @@ export class Run {
 const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning blocks it signed)";
 /** The part as the target may carry it: another dialect's reasoning, or its own without the
  * signature its blocks need, or another dialect's wire block is a loss (reasoning becomes text
- * when asked for). */
+ * when asked for, and every reasoning part goes when asked to). */
 function carried(part, role, spellings, run, at) {
     const kind = getOwn(part, "type");
     const foreign = getOwn(part, "dialect") !== run.dialect;
+    if (kind === "reasoning" && run.reasoning === "drop") {
+        droppedAsAsked(run.losses, run.dialect, at);
+        return null;
+    }
     if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
-        if (run.reasoningAsText && truthy(getOwn(part, "text")))
+        if (run.reasoning === "text" && truthy(getOwn(part, "text")))
             return { type: "text", text: part["text"] };
         const said = foreign
             ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`

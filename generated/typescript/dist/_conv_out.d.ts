@@ -27,11 +27,13 @@ export declare function wireWhat(part: JsonObject): string;
 export declare class Out {
     readonly dialect: string;
     readonly strict: boolean;
-    readonly asText: boolean;
     readonly losses: Loss[];
     readonly idMap: IdMap;
     readonly names: Map<unknown, unknown>;
-    constructor(dialect: string, strict: boolean, idMap: IdMap | null, asText: boolean);
+    constructor(dialect: string, strict: boolean, idMap: IdMap | null, reasoning: string);
+    readonly asText: boolean;
+    readonly dropping: boolean;
+    dropAsked(at: string): void;
     readonly lose: (code: string, at: string, what: string) => void;
     /** The target's own extension of value; every other dialect's is a loss under at. */
     own(value: unknown, at: string): JsonObject;

@@ -14,6 +14,7 @@ import { Encoded, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pySorted } from "./_pytext.js";
+import { droppedAsAsked } from "./_reasoning.js";
 export function article(word) {
     return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
 }
@@ -50,15 +51,20 @@ export function wireWhat(part) {
 export class Out {
     dialect;
     strict;
-    asText;
     losses = [];
     idMap;
     names = new Map();
-    constructor(dialect, strict, idMap, asText) {
+    constructor(dialect, strict, idMap, reasoning) {
         this.dialect = dialect;
         this.strict = strict;
-        this.asText = asText;
         this.idMap = idMap ?? new IdMap();
+        this.asText = reasoning === "text"; // reasoning the target cannot replay is sent as text
+        this.dropping = reasoning === "drop"; // every reasoning part is removed, as asked
+    }
+    asText;
+    dropping;
+    dropAsked(at) {
+        droppedAsAsked(this.losses, this.dialect, at);
     }
     lose = (code, at, what) => {
         report(this.losses, this.strict, code, at, this.dialect, what);

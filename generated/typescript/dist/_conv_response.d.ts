@@ -10,4 +10,4 @@ import { IdMap } from "./_ids.js";
 export declare function decodeResponse(wire: unknown, layout: ResponseLayout, codecs: Codecs, idMap: IdMap | null): JsonObject;
 export declare function finishIn(wireReason: unknown, values: readonly (readonly [string, unknown])[], toks: Toks, forms: JsonObject, fields: JsonObject, calls?: boolean, detail?: readonly [unknown, ResponseLayout] | null): string;
 /** (Internal: Python's parameters, positionally.) */
-export declare function encodeResponse(canonical: JsonObject, layout: ResponseLayout, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoningAsText: boolean, model?: string | null): Encoded;
+export declare function encodeResponse(canonical: JsonObject, layout: ResponseLayout, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoning: string, model?: string | null): Encoded;

@@ -19,6 +19,9 @@ export interface EncodeOptions {
     idMap?: IdMap | null;
     schemaProfile?: string | null;
     strictSchema?: boolean;
+    /** The reasoning policy of a whole request or response (keep, the default; text; drop). */
+    reasoning?: "keep" | "text" | "drop" | null;
+    /** Deprecated: reasoning "text". */
     reasoningAsText?: boolean;
     model?: string | null;
 }

@@ -75,6 +75,10 @@ export interface ConvertOptions<Source extends DialectName = DialectName, Target
     shape: ShapeOf<Source> & ShapeOf<Target>;
     /** Loss codes let through (lossCodes.ts LOSS_CODES): any other loss throws LossError. */
     allow?: Iterable<LossCode> | null;
+    /** An OpenAI-compatible server's reasoning fields an openai_chat source is read with (deepseek, openrouter). */
+    sourceProfile?: string | null;
+    /** ... and an openai_chat target is written with. */
+    targetProfile?: string | null;
 }
 /**
  * Decode payload as source's shape and encode it as target's; losses are listed. shape is a

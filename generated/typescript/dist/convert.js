@@ -5,6 +5,8 @@ import { REGISTRY } from "./dialects.js";
 import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
 import { LOSS_CODES } from "./lossCodes.js";
 import { pyRepr } from "./_pytext.js";
+import { checkProfiles, movedBack, profileIn, profileOut } from "./_chat_reasoning.js";
+import { Encoded as EncodedClass } from "./_errors.js";
 // Python's ValueError (a dialect, shape or option that does not exist): the runtime's one class.
 import { ValueError } from "./streams/_common.js";
 import * as anthropic_messages from "./anthropic_messages.js";
@@ -43,8 +45,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     bedrock_converse: {
         error: [],
@@ -52,8 +54,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     cohere_v2: {
         error: [],
@@ -61,8 +63,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     gemini: {
         error: [],
@@ -70,8 +72,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     gemini_interactions: {
         error: [],
@@ -79,8 +81,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     mcp: {
         error: [],
@@ -94,16 +96,16 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     ollama: {
         error: [],
         tool_definition: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     openai_chat: {
         error: [],
@@ -111,8 +113,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
     openai_responses: {
         error: [],
@@ -120,8 +122,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoningAsText", "model"],
-        response: ["reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model"],
+        response: ["reasoning", "reasoningAsText", "model"],
     },
 };
 export function getDialect(name) {
@@ -164,8 +166,12 @@ export function encoder(dialect, shape) {
  * whose code the list does not hold.
  */
 export function convert(payload, options) {
-    const { source, target, shape, strict = false, idMap = null, allow = null, ...rest } = options;
-    const allowed = allowing(allow, LOSS_CODES, strict);
+    const { source, target, shape, strict = false, idMap = null, allow = null, sourceProfile = null, targetProfile = null, ...rest } = options;
+    let allowed = allowing(allow, LOSS_CODES, strict);
+    // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
+    if (allowed !== null && rest["reasoning"] === "drop") {
+        allowed = new Set([...allowed, "reasoning.dropped"]);
+    }
     const encode = encoder(target, shape);
     const accepted = OPTIONS[target]?.[shape] ?? [];
     const unknown = Object.keys(rest)
@@ -175,8 +181,20 @@ export function convert(payload, options) {
         throw new ValueError(`${target} ${shape} encoding takes no option ${unknown.join(", ")}`);
     // one conversation: calls and results stay linked across it
     const ids = idMap === null && WHOLE.includes(shape) ? new IdMap() : idMap;
-    const canonical = decoder(source, shape)(payload, { idMap: ids });
-    const encoded = encode(canonical, { ...rest, strict, idMap: ids });
+    checkProfiles(source, target, shape, sourceProfile, targetProfile);
+    let canonical = decoder(source, shape)(payload, { idMap: ids });
+    if (sourceProfile !== null)
+        canonical = profileIn(canonical, shape, sourceProfile);
+    let encoded;
+    if (targetProfile === null) {
+        encoded = encode(canonical, { ...rest, strict, idMap: ids });
+    }
+    else { // its reasoning parts as the profile's fields; the losses point at the parts given
+        const lost = [];
+        const [written, moved] = profileOut(canonical, shape, targetProfile, lost, strict);
+        const got = encode(written, { ...rest, strict, idMap: ids });
+        encoded = new EncodedClass(got.value, [...lost, ...movedBack(got.losses, moved)]);
+    }
     if (allowed !== null)
         refuseUnallowed(encoded.losses, allowed);
     return encoded;

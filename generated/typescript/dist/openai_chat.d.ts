@@ -120,11 +120,14 @@ export declare function decodeRequest(payload: unknown, options?: {
 /**
  * A canonical Request as a whole OpenAI Chat Completions request; lists what it cannot carry.
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
- * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
+ * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
+ * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
  */
 export declare function encodeRequest(value: Request, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
+    reasoning?: "keep" | "text" | "drop" | null;
     reasoningAsText?: boolean;
     model?: string | null;
 }): rt.Encoded;
@@ -134,11 +137,12 @@ export declare function decodeResponse(payload: unknown, options?: {
 }): Response;
 /**
  * A canonical Response as a whole OpenAI Chat Completions response; lists what it cannot carry.
- * `model` names the model when the response names none.
+ * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
  */
 export declare function encodeResponse(value: Response, options?: {
     strict?: boolean;
     idMap?: rt.IdMap | null;
+    reasoning?: "keep" | "text" | "drop" | null;
     reasoningAsText?: boolean;
     model?: string | null;
 }): rt.Encoded;

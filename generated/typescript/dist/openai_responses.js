@@ -2670,7 +2670,10 @@ function turnsOut(messages, lead, out, lose) {
                 where = String(at) + "/parts/" + String(pj);
                 kind = rt.getKey(part, "type");
                 if (kind === "reasoning") {
-                    if (conv.keyOf(part, "dialect") === DIALECT) {
+                    if (out.dropping) {
+                        out.dropAsked(where);
+                    }
+                    else if (conv.keyOf(part, "dialect") === DIALECT) {
                         if (role === "assistant") {
                             if (Object.keys(gParts).length > 0) {
                                 units.push(turnOut(gRole, gOwn, gAt, gParts, out, lose));
@@ -3491,12 +3494,15 @@ export function decodeRequest(payload, options = {}) {
 /**
  * A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
- * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
+ * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
+ * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
  */
 export function encodeRequest(value, options = {}) {
     const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     conv.checkCanonical(held, "request");
-    const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+    const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
+    const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const canonical = conv.cacheOut(held, CONV_REQUEST, out);
     return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
@@ -3509,11 +3515,12 @@ export function decodeResponse(payload, options = {}) {
 }
 /**
  * A canonical Response as a whole OpenAI Responses response; lists what it cannot carry.
- * `model` names the model when the response names none.
+ * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
  */
 export function encodeResponse(value, options = {}) {
     const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
-    return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false, options.model ?? null);
+    const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
+    return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
 }
 /**
  * A wire finish reason as the canonical one (`other` for one the mapping does not list),

@@ -22,6 +22,7 @@ import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
+import { droppedAsAsked } from "./_reasoning.js";
 
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 
@@ -60,7 +61,7 @@ export class Run {
     readonly codecs: Codecs,
     readonly strict: boolean,
     idMap: IdMap | null,
-    readonly reasoningAsText: boolean,
+    readonly reasoning: string, // the reasoning policy: keep, text or drop
   ) {
     this.idMap = idMap ?? new IdMap();
   }
@@ -96,14 +97,18 @@ const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning bl
 
 /** The part as the target may carry it: another dialect's reasoning, or its own without the
  * signature its blocks need, or another dialect's wire block is a loss (reasoning becomes text
- * when asked for). */
+ * when asked for, and every reasoning part goes when asked to). */
 function carried(
   part: JsonObject, role: string, spellings: readonly Spelling[], run: Run, at: string
 ): JsonObject | null {
   const kind = getOwn(part, "type");
   const foreign = getOwn(part, "dialect") !== run.dialect;
+  if (kind === "reasoning" && run.reasoning === "drop") {
+    droppedAsAsked(run.losses, run.dialect, at);
+    return null;
+  }
   if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
-    if (run.reasoningAsText && truthy(getOwn(part, "text"))) return { type: "text", text: part["text"] };
+    if (run.reasoning === "text" && truthy(getOwn(part, "text"))) return { type: "text", text: part["text"] };
     const said = foreign
       ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`
       : UNSIGNED;

@@ -16,6 +16,7 @@ import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pySorted } from "./_pytext.js";
+import { droppedAsAsked } from "./_reasoning.js";
 
 export function article(word: string): string {
   return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
@@ -66,9 +67,18 @@ export class Out {
     readonly dialect: string,
     readonly strict: boolean,
     idMap: IdMap | null,
-    readonly asText: boolean,
+    reasoning: string,
   ) {
     this.idMap = idMap ?? new IdMap();
+    this.asText = reasoning === "text"; // reasoning the target cannot replay is sent as text
+    this.dropping = reasoning === "drop"; // every reasoning part is removed, as asked
+  }
+
+  readonly asText: boolean;
+  readonly dropping: boolean;
+
+  dropAsked(at: string): void {
+    droppedAsAsked(this.losses, this.dialect, at);
   }
 
   readonly lose = (code: string, at: string, what: string): void => {

@@ -252,11 +252,11 @@ export function encodeResponse(
   codecs: Codecs,
   strict: boolean,
   idMap: IdMap | null,
-  reasoningAsText: boolean,
+  reasoning: string,
   model: string | null = null,
 ): Encoded {
   checkCanonical(canonical, "response");
-  const run = new Run(layout.dialect, codecs, strict, idMap, reasoningAsText);
+  const run = new Run(layout.dialect, codecs, strict, idMap, reasoning);
   run.emptyBlocks = layout.emptyBlocks; // a client replays the answer's blocks in its next request
   run.blockRules = layout.blockRules;
   const own = run.own(canonical, "");

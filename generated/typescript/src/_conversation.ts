@@ -16,6 +16,7 @@
  *     _conv_tools       a request's tools and tool choice, canonical -> wire
  *     _conv_out         the leaves of the compiled request writers (losses, extensions, call links)
  *     _cache            prompt-cache breakpoints: wire markers <-> canonical cache values
+ *     _reasoning        the reasoning policy an encoder was given (keep, text, drop)
  */
 
 export type {
@@ -42,3 +43,4 @@ export { Out, article, dataUrlOf, formsOf, joinTexts, shown, wireWhat, withoutPr
 export { encodeTools } from "./_conv_tools.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";
+export { reasoningPolicy } from "./_reasoning.js";

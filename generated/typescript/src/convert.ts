@@ -9,6 +9,8 @@ import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
 import { LOSS_CODES, type LossCode } from "./lossCodes.js";
 import type { Encoded } from "./_runtime.js";
 import { pyRepr } from "./_pytext.js";
+import { checkProfiles, movedBack, profileIn, profileOut } from "./_chat_reasoning.js";
+import { Encoded as EncodedClass, type Loss } from "./_errors.js";
 import type {
   ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
 } from "./types/canonical.js";
@@ -80,8 +82,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   bedrock_converse: {
     error: [],
@@ -89,8 +91,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   cohere_v2: {
     error: [],
@@ -98,8 +100,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   gemini: {
     error: [],
@@ -107,8 +109,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   gemini_interactions: {
     error: [],
@@ -116,8 +118,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   mcp: {
     error: [],
@@ -131,16 +133,16 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   ollama: {
     error: [],
     tool_definition: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   openai_chat: {
     error: [],
@@ -148,8 +150,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
   openai_responses: {
     error: [],
@@ -157,8 +159,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoningAsText", "model"],
-    response: ["reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model"],
+    response: ["reasoning", "reasoningAsText", "model"],
   },
 };
 
@@ -208,6 +210,10 @@ export interface ConvertOptions<Source extends DialectName = DialectName, Target
   shape: ShapeOf<Source> & ShapeOf<Target>;
   /** Loss codes let through (lossCodes.ts LOSS_CODES): any other loss throws LossError. */
   allow?: Iterable<LossCode> | null;
+  /** An OpenAI-compatible server's reasoning fields an openai_chat source is read with (deepseek, openrouter). */
+  sourceProfile?: string | null;
+  /** ... and an openai_chat target is written with. */
+  targetProfile?: string | null;
 }
 
 /**
@@ -223,8 +229,15 @@ export function convert<Source extends DialectName, Target extends DialectName>(
   payload: unknown,
   options: ConvertOptions<Source, Target>,
 ): Encoded {
-  const { source, target, shape, strict = false, idMap = null, allow = null, ...rest } = options as ConvertOptions;
-  const allowed = allowing(allow, LOSS_CODES, strict);
+  const {
+    source, target, shape, strict = false, idMap = null, allow = null, sourceProfile = null, targetProfile = null,
+        ...rest
+  } = options as ConvertOptions;
+  let allowed = allowing(allow, LOSS_CODES, strict);
+  // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
+  if (allowed !== null && (rest as JsonObject)["reasoning"] === "drop") {
+    allowed = new Set([...allowed, "reasoning.dropped"]);
+  }
   const encode: Encoder = encoder(target, shape);
   const accepted = OPTIONS[target]?.[shape] ?? [];
   const unknown = Object.keys(rest)
@@ -233,8 +246,18 @@ export function convert<Source extends DialectName, Target extends DialectName>(
   if (unknown.length > 0) throw new ValueError(`${target} ${shape} encoding takes no option ${unknown.join(", ")}`);
   // one conversation: calls and results stay linked across it
   const ids = idMap === null && (WHOLE as readonly string[]).includes(shape) ? new IdMap() : idMap;
-  const canonical = (decoder(source, shape) as Decoder)(payload, { idMap: ids });
-  const encoded = encode(canonical, { ...rest, strict, idMap: ids });
+  checkProfiles(source, target, shape, sourceProfile, targetProfile);
+  let canonical = (decoder(source, shape) as Decoder)(payload, { idMap: ids });
+  if (sourceProfile !== null) canonical = profileIn(canonical, shape, sourceProfile);
+  let encoded: Encoded;
+  if (targetProfile === null) {
+    encoded = encode(canonical, { ...rest, strict, idMap: ids });
+  } else { // its reasoning parts as the profile's fields; the losses point at the parts given
+    const lost: Loss[] = [];
+    const [written, moved] = profileOut(canonical, shape, targetProfile, lost, strict);
+    const got = encode(written, { ...rest, strict, idMap: ids });
+    encoded = new EncodedClass(got.value, [...lost, ...movedBack(got.losses, moved)]);
+  }
   if (allowed !== null) refuseUnallowed(encoded.losses, allowed);
   return encoded;
 }

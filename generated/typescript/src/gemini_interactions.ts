@@ -2529,7 +2529,9 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         where = String(at) + "/parts/" + String(pj);
         kind = rt.getKey(part, "type");
         if (kind === "reasoning") {
-          if (conv.keyOf(part, "dialect") === DIALECT) {
+          if (out.dropping) {
+            out.dropAsked(where as string);
+          } else if (conv.keyOf(part, "dialect") === DIALECT) {
             if ((role === "assistant") && (conv.keyOf(part, "text") !== undefined)) {
               if (Object.keys(gParts as object).length > 0) {
                 (units as unknown[]).push(
@@ -3180,15 +3182,21 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
 /**
  * A canonical Request as a whole Gemini Interactions request; lists what it cannot carry.
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
- * in its URL); `reasoningAsText` carries another dialect's reasoning as text.
+ * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
+ * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
  */
 export function encodeRequest(
   value: Request,
-  options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
+  options: {
+    strict?: boolean; idMap?: rt.IdMap | null; reasoning?: "keep" | "text" | "drop" |
+        null; reasoningAsText?: boolean; model?: string | null;
+  } = {},
 ): rt.Encoded {
   const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   conv.checkCanonical(held, "request");
-  const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, options.reasoningAsText ?? false);
+  const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
+  const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const canonical = conv.cacheOut(held, CONV_REQUEST, out);
   return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
 }
@@ -3206,16 +3214,20 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
 
 /**
  * A canonical Response as a whole Gemini Interactions response; lists what it cannot carry.
- * `model` names the model when the response names none.
+ * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
  */
 export function encodeResponse(
   value: Response,
-  options: { strict?: boolean; idMap?: rt.IdMap | null; reasoningAsText?: boolean; model?: string | null } = {},
+  options: {
+    strict?: boolean; idMap?: rt.IdMap | null; reasoning?: "keep" | "text" | "drop" |
+        null; reasoningAsText?: boolean; model?: string | null;
+  } = {},
 ): rt.Encoded {
   const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
+  const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   return conv.encodeResponse(
-    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null,
-        options.reasoningAsText ?? false, options.model ?? null,
+    canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy,
+        options.model ?? null,
   );
 }
 

@@ -124,6 +124,7 @@ class StreamRelay(_StreamRelay):
         id_map: IdMap | None = None,
         on_loss: Callable[[Loss], None] | None = None,
         reasoning_as_text: bool = False,
+        reasoning: Literal["keep", "text", "drop"] | None = None,
     ) -> None:
         super().__init__(
             events,
@@ -133,6 +134,7 @@ class StreamRelay(_StreamRelay):
             id_map=id_map,
             on_loss=on_loss,
             reasoning_as_text=reasoning_as_text,
+            reasoning=reasoning,
             allowed=allowing(allow, LOSS_CODES, strict),
         )
 
@@ -147,11 +149,13 @@ def convert_stream(
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
+    reasoning: Literal["keep", "text", "drop"] | None = None,
 ) -> StreamRelay:
     """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
     iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
     strict=True raises LossError on the first one; allow=[codes] (loss_codes.LOSS_CODES), on
-    the first whose code the list does not hold."""
+    the first whose code the list does not hold. reasoning="keep" | "text" | "drop" is the
+    reasoning policy, as convert() takes it (reasoning_as_text=True: deprecated, "text")."""
     return StreamRelay(
         events,
         source=source,
@@ -161,6 +165,7 @@ def convert_stream(
         id_map=id_map,
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
+        reasoning=reasoning,
     )
 
 
@@ -174,6 +179,7 @@ def convert_stream_text(
     id_map: IdMap | None = None,
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
+    reasoning: Literal["keep", "text", "drop"] | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (see streams._relay). Like any generator, it
@@ -186,5 +192,6 @@ def convert_stream_text(
         id_map=id_map,
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
+        reasoning=reasoning,
         allowed=allowing(allow, LOSS_CODES, strict),
     )

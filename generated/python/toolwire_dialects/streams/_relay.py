@@ -28,6 +28,7 @@ from typing import Any
 from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap
+from .._reasoning import dropped_once, reasoning_policy
 from ._relay_check import CallCheck
 from ._relay_read import RelayReader
 from ._relay_write import RelayWriter
@@ -67,14 +68,19 @@ class StreamRelay:
         on_loss: Callable[[Loss], None] | None = None,
         reasoning_as_text: bool = False,
         allowed: frozenset[str] | None = None,
+        reasoning: str | None = None,
     ) -> None:
+        policy = reasoning_policy(reasoning, reasoning_as_text)
+        if policy == "drop" and allowed is not None:  # its losses were asked for
+            allowed = allowed | {"reasoning.dropped"}
         self.source: str = source.name
         self.target: str = target.name
         self._events = events
         self._target = stream_of(target)
         self.id_map = IdMap() if id_map is None else id_map
         self._reader = RelayReader(source, id_map=IdMap())
-        self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning_as_text=reasoning_as_text)
+        self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning=policy)
+        self._drop: set[str] | None = set() if policy == "drop" else None  # what of it was reported
         self._writer.check = CallCheck(self._target)
         self._on_loss = on_loss
         self._allowed = allowed
@@ -121,7 +127,10 @@ class StreamRelay:
             self._writer.loss("error.message_dropped", "/error", f"the source's error ({self._reader.error})")
         write = self._writer.write
         for event in canonical:
-            out.extend(write(event))
+            if self._drop is not None and event.get("type") == "reasoning_delta":  # asked for: one loss
+                dropped_once(self._drop, self.losses, self.target)
+            else:
+                out.extend(write(event))
         if last:  # the source's calls against the target's reading of what was written
             self._calls = self._reader.assembler.finish()
             self._writer.compare(self._calls)
@@ -192,6 +201,7 @@ def convert_stream_text(
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
     allowed: frozenset[str] | None = None,
+    reasoning: str | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (SSE with `event:` lines where the target uses them, JSON lines,
@@ -205,6 +215,7 @@ def convert_stream_text(
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
         allowed=allowed,
+        reasoning=reasoning,
     )
     for chunk in chunks:
         yield from (frame(relay._target, event) for event in relay.feed_text(chunk))

@@ -28,10 +28,10 @@ class RelayWriter:
     """Write canonical stream events as the target's events; losses go to `losses`."""
 
     def __init__(
-        self, dialect: Dialect, *, strict: bool = False, id_map: IdMap | None = None, reasoning_as_text: bool = False
+        self, dialect: Dialect, *, strict: bool = False, id_map: IdMap | None = None, reasoning: str = "keep"
     ) -> None:
         self.dialect: str = dialect.name
-        self.reasoning_as_text = reasoning_as_text  # reasoning into a dialect without it: as text, asked for
+        self.reasoning = reasoning  # the reasoning policy: keep or text (drop: the relay leaves it out)
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
@@ -277,9 +277,9 @@ class RelayWriter:
 
     def _reasoning(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         if not self.writes.get("reasoning"):
-            if self.reasoning_as_text and event.get("text"):
+            if self.reasoning == "text" and event.get("text"):
                 self._text("text", event["text"], out)  # the caller asked for it: no loss
-            elif event.get("text") or not self.reasoning_as_text:
+            elif event.get("text") or self.reasoning != "text":
                 self._loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)")
             if event.get("extensions"):
                 self._signature_dropped(event)

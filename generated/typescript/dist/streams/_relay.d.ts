@@ -32,6 +32,9 @@ export interface RelayOptions {
     strict?: boolean;
     idMap?: IdMap | null;
     onLoss?: ((loss: Loss) => void) | null;
+    /** The reasoning policy (keep, the default; text; drop), as convert() takes it. */
+    reasoning?: "keep" | "text" | "drop" | null;
+    /** Deprecated: reasoning "text". */
     reasoningAsText?: boolean;
     /** The loss codes let through (checked by the generated wrapper); null: no list. */
     allowed?: ReadonlySet<string> | null;

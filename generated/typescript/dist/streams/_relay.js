@@ -27,6 +27,7 @@ import { streamOf } from "../_dialect.js";
 import { getOwn, isObject } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
+import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
 import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
@@ -78,6 +79,7 @@ export class StreamRelay {
     #writer;
     #onLoss;
     #allowed;
+    #drop; // reasoning="drop": what of it was reported
     #told = 0;
     #noted = 0;
     #errorTold = false;
@@ -90,14 +92,14 @@ export class StreamRelay {
         this.#target = streamOf(options.target);
         this.idMap = options.idMap ?? new IdMap();
         this.#reader = new RelayReader(options.source, { idMap: new IdMap() });
-        this.#writer = new RelayWriter(options.target, {
-            strict: options.strict ?? false,
-            idMap: this.idMap,
-            reasoningAsText: options.reasoningAsText ?? false,
-        });
+        const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
+        this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy });
         this.#writer.check = new CallCheck(this.#target);
+        this.#drop = policy === "drop" ? new Set() : null;
         this.#onLoss = options.onLoss ?? null;
-        this.#allowed = options.allowed ?? null;
+        const allowed = options.allowed ?? null;
+        // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
+        this.#allowed = policy === "drop" && allowed !== null ? new Set([...allowed, "reasoning.dropped"]) : allowed;
     }
     get losses() {
         return this.#writer.losses;
@@ -139,7 +141,12 @@ export class StreamRelay {
             this.#writer.loss("error.message_dropped", "/error", `the source's error (${this.#reader.error})`);
         }
         for (const event of canonical) {
-            out.push(...this.#writer.write(event));
+            if (this.#drop !== null && event["type"] === "reasoning_delta") { // asked for: one loss
+                droppedOnce(this.#drop, this.losses, this.target);
+            }
+            else {
+                out.push(...this.#writer.write(event));
+            }
         }
         if (last) {
             this.#calls = this.#reader.assembler.finish();

@@ -17,7 +17,7 @@ import { type Template } from "./_relay_read.js";
 export declare class RelayWriter {
     #private;
     readonly dialect: string;
-    readonly reasoningAsText: boolean;
+    readonly reasoning: string;
     readonly writes: ReadonlyMap<string, Template[]>;
     readonly itemIds: ReadonlyMap<string, string>;
     readonly strict: boolean;
@@ -25,11 +25,11 @@ export declare class RelayWriter {
     readonly idMap: IdMap;
     check: CallCheck | null;
     cut: boolean;
-    /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
+    /** options: Python's keyword-only strict, id_map, reasoning. */
     constructor(dialect: Dialect, options?: {
         strict?: boolean;
         idMap?: IdMap | null;
-        reasoningAsText?: boolean;
+        reasoning?: string;
     });
     /** Report a loss found outside the writer (the source leaving a block out). */
     readonly loss: (code: string, pointer: string, what: string) => void;

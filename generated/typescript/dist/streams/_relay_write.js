@@ -23,7 +23,7 @@ import { KeptRules } from "./_relay_rules.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
     dialect;
-    reasoningAsText; // reasoning into a dialect without it: as text, asked for
+    reasoning; // the reasoning policy: keep or text (drop: the relay leaves it out)
     writes;
     itemIds;
     strict;
@@ -53,10 +53,10 @@ export class RelayWriter {
     #sequence = 0;
     check = null; // the target's reading of what is written (set by the relay)
     cut = false; // the stream ended without a finish the target carries: relayed cut off
-    /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
+    /** options: Python's keyword-only strict, id_map, reasoning. */
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
-        this.reasoningAsText = options.reasoningAsText ?? false;
+        this.reasoning = options.reasoning ?? "keep";
         const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
@@ -320,10 +320,10 @@ export class RelayWriter {
     #reasoning(event, out) {
         const text = get(event, "text");
         if (!this.writes.get("reasoning")?.length) {
-            if (this.reasoningAsText && truthy(text)) {
+            if (this.reasoning === "text" && truthy(text)) {
                 this.#text("text", text, out); // the caller asked for it: no loss
             }
-            else if (truthy(text) || !this.reasoningAsText) {
+            else if (truthy(text) || this.reasoning !== "text") {
                 this.#loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)");
             }
             if (truthy(get(event, "extensions")))
@@ -354,8 +354,7 @@ export class RelayWriter {
         this.#write("signature", { signature }, out);
     }
     #signatureLost(event) {
-        const of = pyStr(get(event, "dialect"));
-        this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${of}`);
+        this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
     }
     #callStart(event, out) {
         const index = event["index"];

@@ -28,6 +28,7 @@ import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { getOwn, isObject, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
+import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
 import { CallCheck } from "./_relay_check.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
@@ -42,6 +43,9 @@ export interface RelayOptions {
   strict?: boolean;
   idMap?: IdMap | null;
   onLoss?: ((loss: Loss) => void) | null;
+  /** The reasoning policy (keep, the default; text; drop), as convert() takes it. */
+  reasoning?: "keep" | "text" | "drop" | null;
+  /** Deprecated: reasoning "text". */
   reasoningAsText?: boolean;
   /** The loss codes let through (checked by the generated wrapper); null: no list. */
   allowed?: ReadonlySet<string> | null;
@@ -105,6 +109,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   readonly #writer: RelayWriter;
   readonly #onLoss: ((loss: Loss) => void) | null;
   readonly #allowed: ReadonlySet<string> | null;
+  readonly #drop: Set<string> | null; // reasoning="drop": what of it was reported
   #told = 0;
   #noted = 0;
   #errorTold = false;
@@ -118,14 +123,14 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     this.#target = streamOf(options.target);
     this.idMap = options.idMap ?? new IdMap();
     this.#reader = new RelayReader(options.source, { idMap: new IdMap() });
-    this.#writer = new RelayWriter(options.target, {
-      strict: options.strict ?? false,
-      idMap: this.idMap,
-      reasoningAsText: options.reasoningAsText ?? false,
-    });
+    const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
+    this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy });
     this.#writer.check = new CallCheck(this.#target);
+    this.#drop = policy === "drop" ? new Set() : null;
     this.#onLoss = options.onLoss ?? null;
-    this.#allowed = options.allowed ?? null;
+    const allowed = options.allowed ?? null;
+    // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
+    this.#allowed = policy === "drop" && allowed !== null ? new Set([...allowed, "reasoning.dropped"]) : allowed;
   }
 
   get losses(): Loss[] {
@@ -173,7 +178,11 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       this.#writer.loss("error.message_dropped", "/error", `the source's error (${this.#reader.error})`);
     }
     for (const event of canonical) {
-      out.push(...this.#writer.write(event));
+      if (this.#drop !== null && event["type"] === "reasoning_delta") { // asked for: one loss
+        droppedOnce(this.#drop, this.losses, this.target);
+      } else {
+        out.push(...this.#writer.write(event));
+      }
     }
     if (last) {
       this.#calls = this.#reader.assembler.finish();

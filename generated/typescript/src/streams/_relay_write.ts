@@ -27,7 +27,7 @@ import { KeptRules } from "./_relay_rules.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
   readonly dialect: string;
-  readonly reasoningAsText: boolean; // reasoning into a dialect without it: as text, asked for
+  readonly reasoning: string; // the reasoning policy: keep or text (drop: the relay leaves it out)
   readonly writes: ReadonlyMap<string, Template[]>;
   readonly itemIds: ReadonlyMap<string, string>;
   readonly strict: boolean;
@@ -58,10 +58,10 @@ export class RelayWriter {
   check: CallCheck | null = null; // the target's reading of what is written (set by the relay)
   cut = false; // the stream ended without a finish the target carries: relayed cut off
 
-  /** options: Python's keyword-only strict, id_map, reasoning_as_text. */
-  constructor(dialect: Dialect, options: { strict?: boolean; idMap?: IdMap | null; reasoningAsText?: boolean } = {}) {
+  /** options: Python's keyword-only strict, id_map, reasoning. */
+  constructor(dialect: Dialect, options: { strict?: boolean; idMap?: IdMap | null; reasoning?: string } = {}) {
     this.dialect = dialect.name;
-    this.reasoningAsText = options.reasoningAsText ?? false;
+    this.reasoning = options.reasoning ?? "keep";
     const relay = compiled(streamOf(dialect));
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
@@ -292,9 +292,9 @@ export class RelayWriter {
   #reasoning(event: JsonObject, out: JsonObject[]): void {
     const text = get(event, "text");
     if (!this.writes.get("reasoning")?.length) {
-      if (this.reasoningAsText && truthy(text)) {
+      if (this.reasoning === "text" && truthy(text)) {
         this.#text("text", text as string, out); // the caller asked for it: no loss
-      } else if (truthy(text) || !this.reasoningAsText) {
+      } else if (truthy(text) || this.reasoning !== "text") {
         this.#loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)");
       }
       if (truthy(get(event, "extensions"))) this.#signatureLost(event);
@@ -321,8 +321,7 @@ export class RelayWriter {
   }
 
   #signatureLost(event: JsonObject): void {
-    const of = pyStr(get(event, "dialect"));
-    this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${of}`);
+    this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
   }
 
   #callStart(event: JsonObject, out: JsonObject[]): void {

@@ -51,6 +51,10 @@ FIELD_CHECKS: dict[str, str] = {
     "media_type": "string",
     "data": "string",
     "url": "string",
+    "input": "string",
+    "format": "string",
+    "syntax": "string",
+    "grammar": "string",
 }
 # How a field is checked when its encoding says more than its name.
 ENCODING_CHECKS: dict[str, str] = {
@@ -82,10 +86,15 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
     "id": ("a call id", "id.dropped"),
     "call_id": ("a call id", "id.dropped"),
     "pending": ("a result that awaits input before the call completes (MCP input_required)", "result.pending"),
+    "format": ("a custom (freeform) tool, whose input is plain text", "tool.custom_dropped"),
+    "input": ("the call of a custom (freeform) tool, whose input is plain text", "tool.custom_dropped"),
+    "custom": ("the result of a custom (freeform) tool's call, dropped with its call", "tool.custom_dropped"),
 }
 # Canonical fields whose value, where a target cannot carry it, leaves nothing true to send
 # (an empty result would claim a call completed that has not): encode gives no value.
-VOIDING_FIELDS = {"pending"}
+# A custom tool, its call and its result are no function's: without format, input or custom
+# the value would claim a JSON arguments object the model never sends.
+VOIDING_FIELDS = {"pending", "format", "input", "custom"}
 
 
 def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:

@@ -197,3 +197,16 @@ def test_typescript_converts_as_python_does() -> None:
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("tool.custom_dropped" in json.dumps(a) for a in answers) >= 3 * len(OTHERS)
+
+
+def test_extract_keeps_the_wire_order_and_inject_puts_each_back_in_its_place() -> None:
+    """Two locations share /tools/* and /input/* (function and custom): one walk reads both."""
+    module = DIALECTS[RESPONSES]
+    wire = _no_type(RESPONSES_REQUEST)
+    wire["tools"].insert(0, {"type": "web_search"})  # a hosted tool: kept where it is, never read
+    found = module.extract(copy.deepcopy(wire))
+    assert [t["name"] for t in found["tools"]] == ["run_sql", "shell", "get_weather"]
+    assert [c["id"] for c in found["tool_calls"]] == ["call_c1", "call_f2"]
+    assert [r.get("custom") for r in found["tool_results"]] == [True, None]
+    back = module.inject(copy.deepcopy(wire), found)
+    assert (back.value, back.losses) == (wire, [])

@@ -93,7 +93,7 @@ def _inject_tools(
     toks = present[0][1]
     existing = lookup(out, toks[:-1])
     same = [loc for loc in places if loc[1] == toks]  # several shapes of tool may share the list
-    kept = [item for item in elements(existing) if not any(_matches(item, *loc[2:5]) for loc in same)]
+    kept = [item for item in elements(existing) if not any(_matches(item, loc[2], loc[3], loc[4]) for loc in same)]
     encoded = [encode("tool_definition", v, f"/tools/{i}") for i, v in enumerate(values)]
     tools = kept + [tool for tool in encoded if tool is not None]  # None: a tool the target has no form for
     if tools:
@@ -189,11 +189,13 @@ def inject(
             if not values:  # no tools: nothing for the choice's fields to qualify either
                 _set_choice_fields(out, None, choice_fields)
             continue
+        # the slots of each path in the payload's order, an element matching any location there
+        paths = list(dict.fromkeys(loc[1] for loc in places))
         slots = [
             (parent, slot)
-            for _shape, toks, when, has, unless, _where in places
+            for toks in paths
             for parent, slot in _slots(out, toks)
-            if _matches(parent[slot], when, has, unless)
+            if any(_matches(parent[slot], loc[2], loc[3], loc[4]) for loc in places if loc[1] == toks)
         ]
         if len(slots) != len(values):
             raise ValueError(

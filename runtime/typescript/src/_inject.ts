@@ -274,10 +274,14 @@ export function inject(
       if (values.length === 0) setChoiceFields(out, null, choiceFields);
       continue;
     }
+    // the slots of each path in the payload's order, an element matching any location there
     const found: [Container, string | number][] = [];
-    for (const [, toks, when, has, unless] of places) {
+    const paths = places.filter((loc, i) => places.findIndex((o) => o[1].join("/") === loc[1].join("/")) === i);
+    for (const [, toks] of paths) {
+      const alike = places.filter((loc) => loc[1].join("/") === toks.join("/"));
       for (const [parent, slot] of slots(out, toks)) {
-        if (matches(readSlot(parent, slot), when, has, unless)) found.push([parent, slot]);
+        const value = readSlot(parent, slot);
+        if (alike.some(([, , when, has, unless]) => matches(value, when, has, unless))) found.push([parent, slot]);
       }
     }
     if (found.length !== values.length) {

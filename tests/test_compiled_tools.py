@@ -182,8 +182,11 @@ def test_a_layout_the_lowering_cannot_spell_straight_is_refused_by_name() -> Non
     def loc(shape: str, path: str) -> Location:
         return Location(shape, path, tuple(path.strip("/").split("/")), (), (), (), ())
 
-    with pytest.raises(ValueError, match="share the list /tools: one per list"):
-        lower_tools_reader((loc("tool_definition", "/tools/*"), loc("tool_definition", "/tools/*")), (), ())
+    wrapped = loc("tool_definition", "/tools/*/functionDeclarations/*")
+    with pytest.raises(ValueError, match="sharing the list /tools inside a wrapper object"):
+        lower_tools_reader((wrapped, wrapped), (), ())
+    shared = lower_tools_reader((loc("tool_definition", "/tools/*"), loc("tool_definition", "/tools/*")), (), ())
+    assert shared.name == "tools_in"  # a plain list two locations share: read in one walk
     with pytest.raises(ValueError, match="tool_choice locations at more than one path"):
         lower_tools_reader((loc("tool_choice", "/a"), loc("tool_choice", "/b")), (), ())
     between = (loc("tool_choice", "/c"), loc("tool_definition", "/tools/*"), loc("tool_choice", "/c"))

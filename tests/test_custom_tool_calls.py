@@ -1,8 +1,9 @@
 """Issue #23 point 6 in turn fields: an element of a tool turn field naming a kind the field's
-shape does not read (an OpenAI Chat custom tool call in /tool_calls) is kept as a wire part
-that remembers its field, written back in its place by its own dialect and a reported loss
-in any other, by the compiled request reader and writer, the response interpreter and the
-differential oracle alike. A result answering such a call is noted (a loss elsewhere)."""
+shape does not read is refused only when it names no kind at all; an OpenAI Chat custom tool
+call in /tool_calls, once kept as a wire part, is now a canonical call (issue #25 point 1,
+tests/test_custom_tools.py): read back in its place by Chat, and a reported loss, its result
+dropped with it, in a dialect without custom tools, by the compiled request reader and
+writer, the response interpreter and the differential oracle alike."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_the_kind_key_comes_from_the_shape_variants_constants() -> None:
         name: [tf.kinds for tf in conversation_ir(SPEC.dialects[name]).request.turn.fields]  # type: ignore[union-attr]
         for name in (CHAT, "cohere_v2", "mistral", "ollama")
     }
-    assert kinds[CHAT] == [(("type",), ("function",)), None]  # tool_calls, refusal
+    assert kinds[CHAT] == [(("type",), ("function", "custom")), None]  # tool_calls, refusal
     assert kinds["cohere_v2"] == [None, (("type",), ("function",))]  # tool_plan, tool_calls
     assert kinds["mistral"] == [None]  # its tool_call shape names no kind: every element is a call
     assert kinds["ollama"] == [None, None, None]
@@ -72,27 +73,29 @@ def test_chat_carries_a_custom_call_back_in_its_place(shape: str, calls: tuple[d
     canonical = getattr(DIALECTS[CHAT], f"decode_{shape}")(copy.deepcopy(wire), id_map=IdMap())
     message = canonical["messages"][1] if shape == "request" else canonical["message"]
     i = calls.index(CUSTOM)
-    assert message["parts"][i] == {"type": "wire", "dialect": CHAT, "value": CUSTOM, "field": "/tool_calls"}
+    call = {"id": "call_c1", "name": "code_exec", "arguments": None, "input": "print(1)"}
+    assert message["parts"][i] == {"type": "tool_call", "call": call}
 
 
 @pytest.mark.parametrize("target", OTHERS)
-def test_another_dialect_reports_the_custom_call_and_its_orphaned_result(target: str) -> None:
+def test_another_dialect_reports_the_custom_call_and_drops_its_result(target: str) -> None:
     out = convert(_request(CUSTOM, FUNCTION), source=CHAT, target=target, shape="request")
     said = {(loss.code, loss.pointer) for loss in out.losses}
-    assert ("part.unsupported", "/messages/1/parts/0") in said
-    note = "/messages/2/parts/0/result/extensions/openai_chat/notes/0"
-    assert ("extension.note_dropped", note) in said  # the result kept, its missing call said
-    assert "print(1)" not in json.dumps(out.value)  # the custom call is not sent, not even as text
+    if target == "openai_responses":  # it has custom tools: the call and its output map
+        assert said == set() and out.value["input"][1]["type"] == "custom_tool_call"
+        return
+    assert ("tool.custom_dropped", "/messages/1/parts/0/call/input") in said
+    assert ("tool.custom_dropped", "/messages/2/parts/0/result/custom") in said  # never orphaned
+    sent = json.dumps(out.value)
+    assert "print(1)" not in sent and "call_c1" not in sent  # neither the call nor its result is sent
     response = convert(_response(FUNCTION, CUSTOM), source=CHAT, target=target, shape="response")
-    assert ("part.unsupported", "/message/parts/1") in {(loss.code, loss.pointer) for loss in response.losses}
+    assert ("tool.custom_dropped", "/message/parts/1/call/input") in {(x.code, x.pointer) for x in response.losses}
 
 
-def test_a_result_answering_a_call_that_is_there_has_no_note() -> None:
-    canonical = DIALECTS[CHAT].decode_request(_request(FUNCTION), id_map=IdMap())
-    assert "extensions" not in canonical["messages"][2]["parts"][0]["result"]
-    noted = DIALECTS[CHAT].decode_request(_request(CUSTOM), id_map=IdMap())
-    notes = noted["messages"][2]["parts"][0]["result"]["extensions"][CHAT]["notes"]
-    assert notes == ["result in /messages/2 answers call 'call_c1', which no tool call before it has"]
+def test_a_result_answering_a_call_carries_no_note() -> None:
+    for calls in ((FUNCTION,), (CUSTOM,)):
+        canonical = DIALECTS[CHAT].decode_request(_request(*calls), id_map=IdMap())
+        assert "extensions" not in canonical["messages"][2]["parts"][0]["result"]
 
 
 @pytest.mark.parametrize(

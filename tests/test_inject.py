@@ -148,8 +148,9 @@ def test_request_level_parallel_tool_calls_is_the_choices_parallel() -> None:
 
 
 def test_openai_custom_tools_are_valid_and_left_alone() -> None:
-    """Custom (free-form input) tools, their calls and a custom tool choice are valid Chat
-    payloads that toolwire does not convert: extract skips them, inject keeps them in place."""
+    """Custom (free-form input) tools and their calls are read in their place (issue #25,
+    tests/test_custom_tools.py); a custom tool choice is a valid Chat payload toolwire does
+    not convert yet: extract skips it, inject keeps it in place."""
     custom_call = {"id": "call_1", "type": "custom", "custom": {"name": "code_exec", "input": "print(1)"}}
     custom_tool = {"type": "custom", "custom": {"name": "code_exec", "description": "Run code"}}
     request = {
@@ -171,10 +172,12 @@ def test_openai_custom_tools_are_valid_and_left_alone() -> None:
     }
     chat = DIALECTS["openai_chat"]
     parts = chat.extract(request)
-    assert [t["name"] for t in parts["tools"]] == ["f"] and [c["id"] for c in parts["tool_calls"]] == ["call_2"]
+    assert [t["name"] for t in parts["tools"]] == ["code_exec", "f"]
+    assert [c["id"] for c in parts["tool_calls"]] == ["call_1", "call_2"]
     assert parts["tool_choice"] is None
     again = chat.inject(request, {"tools": [{"name": "g", "parameters": {"type": "object", "properties": {}}}]}).value
-    assert again["tools"][0] == custom_tool and again["tools"][1]["function"]["name"] == "g"
+    assert [tool["function"]["name"] for tool in again["tools"]] == ["g"]  # the custom tool is a tool now
+    assert again["tool_choice"] == request["tool_choice"]
     assert again["messages"][0]["tool_calls"][0] == custom_call
 
 

@@ -31,6 +31,9 @@ def tools_in(
         if shape == "tool_definition" and "*" in toks:
             head = toks[: toks.index("*")]
             tail = toks[len(head) + 1 :]
+            if head in lists:  # read with the first location of its list: one walk, any of them
+                continue
+            alike = [loc[2:5] for loc in codecs.locations if loc[0] == shape and loc[1] == toks]
             matched = lists.setdefault(head, [])
             for i, item in enumerate(elements(lookup(wire, head))):
                 at = f"{pointer(head)}/{i}"
@@ -43,7 +46,7 @@ def tools_in(
                     ]
                 )
                 for element, where in inner:
-                    if _match(element, when, has, unless):
+                    if any(_match(element, *conditions) for conditions in alike):
                         tools.append(decode_at(codecs.decode["tool_definition"], element, where, id_map))
                         matched.append(i)
                 if tail and i in matched and type(item) is dict:  # the wrapper's other keys (googleSearch)

@@ -25,6 +25,10 @@ FIELD_CHECKS: dict[str, str] = {
     "param": "string",
     "code": "string",
     "status": "integer",
+    "input": "string",
+    "format": "string",
+    "syntax": "string",
+    "grammar": "string",
 }
 # How a field is checked when its encoding says more than its name.
 ENCODING_CHECKS: dict[str, str] = {
@@ -50,6 +54,9 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
     "description": ("a tool description", "field.dropped"),
     "strict": ("strict schema enforcement", "tool.strict_dropped"),
     "defer_loading": ("deferred loading through tool search", "field.dropped"),
+    "format": ("a custom (freeform) tool, whose input is plain text", "tool.custom_dropped"),
+    "input": ("the call of a custom (freeform) tool, whose input is plain text", "tool.custom_dropped"),
+    "custom": ("the result of a custom (freeform) tool's call, dropped with its call", "tool.custom_dropped"),
     "parallel": ("the parallel tool calls setting", "setting.dropped"),
     "names": ("a restricted set of allowed tools", "tool_choice.widened"),
     "is_error": ("the error flag of a tool result", "result.error_flag_dropped"),
@@ -64,7 +71,9 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
 }
 # Canonical fields whose value, where a target cannot carry it, leaves nothing true to send
 # (an empty result would claim a call completed that has not): encode gives no value.
-VOIDING_FIELDS = {"pending"}
+# A custom tool, its call and its result are no function's: without format, input or custom
+# the value would claim a JSON arguments object the model never sends.
+VOIDING_FIELDS = {"pending", "format", "input", "custom"}
 
 
 def otherwise_loss(name: str, spec: dict[str, Any]) -> tuple[str, str]:

@@ -42,11 +42,18 @@ Fields = tuple[tuple[str, Tokens], ...]
 
 
 def lower_tools_reader(locations: tuple[Location, ...], tools_fields: Fields, choice_fields: Fields) -> Function:
-    lists = [loc for loc in locations if loc.shape == "tool_definition" and "*" in loc.tokens]
+    defined = [loc for loc in locations if loc.shape == "tool_definition" and "*" in loc.tokens]
     choices = [loc for loc in locations if loc.shape == "tool_choice"]
-    heads = [_head(loc) for loc in lists]
-    if len(set(heads)) < len(heads):
-        raise ValueError(f"two tool_definition locations share the list {pointer(heads[0])}: one per list")
+    # several locations may share one list (Responses: function and custom tools in /tools):
+    # the first stands for the list, an element matching any of them is a tool
+    heads: list[Tokens] = []
+    for loc in defined:
+        if _head(loc) not in heads:
+            heads.append(_head(loc))
+    lists = [next(loc for loc in defined if _head(loc) == head) for head in heads]
+    sharing = {lists.index(loc): tuple(d for d in defined if _head(d) == _head(loc)) for loc in lists}
+    if any(len(group) > 1 and any(_head(d) != d.tokens[:-1] for d in group) for group in sharing.values()):
+        raise ValueError(f"tool_definition locations sharing the list {pointer(heads[0])} inside a wrapper object")
     if len({c.tokens for c in choices}) > 1:
         raise ValueError("tool_choice locations at more than one path: one path for all of them")
     read = [loc for loc in locations if loc in lists or loc in choices]
@@ -56,7 +63,7 @@ def lower_tools_reader(locations: tuple[Location, ...], tools_fields: Fields, ch
     placed = False
     for loc in locations:  # in the order the interpreter read them (errors come in that order)
         if loc in lists:
-            body += _list(loc, lists.index(loc))
+            body += _list(sharing[lists.index(loc)], lists.index(loc))
         elif loc.shape == "tool_choice" and not placed:
             body += _choice(tuple(choices))
             placed = True
@@ -116,7 +123,8 @@ def _decode(shape: str, value: str, where: Expr) -> Expr:
     return Call("decode_at", (Global(f"decode_{shape}"), Local(value), where, Local("id_map")))
 
 
-def _list(loc: Location, k: int) -> list[Step]:
+def _list(group: tuple[Location, ...], k: int) -> list[Step]:
+    loc = group[0]
     head = _head(loc)
     tail = loc.tokens[len(head) + 1 :]
     at = pointer(head) + "/"
@@ -124,7 +132,8 @@ def _list(loc: Location, k: int) -> list[Step]:
     keep_rest = Put(rest, Text((at, Local("i"))), Local("item"))
     if not tail:
         take: tuple[Step, ...] = (Append("tools", _decode("tool_definition", "item", Text((at, Local("i"))))),)
-        test = _match(Local("item"), loc)
+        tests = [t for d in group if (t := _match(Local("item"), d)) is not None]
+        test = None if len(tests) < len(group) else tests[0] if len(tests) == 1 else AnyOf(tuple(tests))
         each: tuple[Step, ...] = take if test is None else (If(test, take, (keep_rest,)),)
     else:  # a wrapper object holding the list (Gemini's functionDeclarations)
         where = Text((at, Local("i"), pointer(tail[:-1]) + "/", Local("j")))

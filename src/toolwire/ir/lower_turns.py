@@ -67,7 +67,13 @@ def lower_turns_reader(layout: RequestLayout, sink: TurnSink, trees: Trees) -> F
         role = Lit(sp.role or "user")
         steps = (*sink.begin_turn(role), *part_steps(sp, "unit", Local("where"), sink, trees, f"known_unit_{k}"))
         test = matches(sp, "unit")
-        chain = (If(test, (*steps, *_end(role, sink, system)), chain),) if test is not None else steps
+        then = (*steps, *_end(role, sink, system))
+        following = chain[0] if len(chain) == 1 and isinstance(chain[0], If) else None
+        if test is not None and following is not None and following.then == then:
+            # units read alike (Responses' function and custom calls): one branch for both
+            chain = (If(AnyOf((test, following.test)), then, following.otherwise),)
+        else:
+            chain = (If(test, then, chain),) if test is not None else steps
     body: list[Step] = [
         If(Not(Is("list", Local("units"))), (Fail(at, got),)),
         *sink.begin(),

@@ -136,7 +136,13 @@ class TurnWriter:
     # --- parts --------------------------------------------------------------------------
 
     def _units(self, kind: str) -> list[tuple[int, Spelling]]:
-        return [(i, sp) for i, sp in enumerate(self.layout.units) if sp.part == kind]
+        """The units of kind that can write a part: a shape's part is written by its codec, so
+        a later unit of the same shape and role (another wire kind of it, Responses' custom
+        calls beside function calls) is only read, never chosen."""
+        units = [(i, sp) for i, sp in enumerate(self.layout.units) if sp.part == kind]
+        if kind not in SHAPES:
+            return units
+        return [(i, sp) for i, sp in units if next(u for _j, u in units if u.role == sp.role) is sp]
 
     def _unit(self, value: tuple[Step, ...], event: PartEvent) -> tuple[Step, ...]:
         """A part that is a wire unit of its own: it ends the turn so far."""

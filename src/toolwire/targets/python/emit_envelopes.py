@@ -9,11 +9,17 @@ import re
 from typing import Any
 
 from toolwire.ir.nodes import Condition, Envelope, Location
+from toolwire.targets.locations import merge_alike
 from toolwire.targets.python.emit_objects import py
 
 
 def _literal_conditions(conditions: tuple[Condition, ...]) -> list[tuple[list[str], str]]:
     return [(list(c.tokens), py(c.value)) for c in conditions]
+
+
+def _toks(toks: tuple[str, ...]) -> str:
+    """Pointer tokens as a Python tuple literal (as the templates' py_tuple writes them)."""
+    return "(" + ", ".join(py(t) for t in toks) + ("," if len(toks) == 1 else "") + ")"
 
 
 def _data_conditions(conditions: tuple[Condition, ...]) -> list[tuple[list[str], Any]]:
@@ -61,6 +67,9 @@ def emit_location(loc: Location) -> dict[str, Any]:
     toks = list(loc.tokens)
     has = [list(t) for t in loc.has]
     steps, element, pointer = walk_steps(toks)
+    tests = [f"_rt.lookup(element, {_toks(c.tokens)}) != {py(c.value)}" for c in loc.unless]
+    tests += [f"_rt.lookup(element, {_toks(c.tokens)}) == {py(c.value)}" for c in loc.when]
+    tests += [f"_rt.lookup(element, {_toks(t)}) is not _MISSING" for t in loc.has]
     return {
         "steps": steps,
         "element": element,
@@ -68,10 +77,10 @@ def emit_location(loc: Location) -> dict[str, Any]:
         "shape": loc.shape,
         "path": loc.path,
         "toks": toks,
-        "when": _literal_conditions(loc.when),
-        "has": has,
+        "tests": tests,
+        "test": " and ".join(["element is not None", *tests]),
+        "merged": False,
         "where": _data_conditions(loc.where),
-        "unless": _literal_conditions(loc.unless),
         # the same conditions as data, for the cold paths that walk locations (inject)
         "data": (
             loc.shape,
@@ -109,7 +118,7 @@ def emit_envelopes(envelopes: tuple[Envelope, ...]) -> list[dict[str, Any]]:
             {
                 "kind": e.kind,
                 "schema": e.schema,
-                "locations": [emit_location(loc) for loc in e.locations],
+                "locations": merge_alike([emit_location(loc) for loc in e.locations], " and ", " or "),
                 "finish_reason": "/".join(("", *e.finish_reason)) if e.finish_reason is not None else None,
                 "finish_toks": list(e.finish_reason) if e.finish_reason is not None else None,
                 "choice_fields": [(name, list(toks)) for name, toks in e.choice_fields],

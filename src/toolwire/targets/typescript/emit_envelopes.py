@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from toolwire.ir.nodes import Condition, Envelope, Location
+from toolwire.targets.locations import merge_alike
 from toolwire.targets.typescript.emit_objects import differs, equals, ts
 from toolwire.targets.typescript.names import RESERVED, camel
 
@@ -67,7 +68,7 @@ def emit_location(loc: Location) -> dict[str, Any]:
     toks = list(loc.tokens)
     has = [list(t) for t in loc.has]
     steps, element, pointer = walk_steps(toks)
-    tests = ["element != null"]
+    tests: list[str] = []
     tests += [differs(f"rt.lookup(element, {ts(list(c.tokens))})", c.value) for c in loc.unless]
     tests += [equals(f"rt.lookup(element, {ts(list(c.tokens))})", c.value) for c in loc.when]
     tests += [f"rt.lookup(element, {ts(t)}) !== undefined" for t in has]
@@ -79,7 +80,9 @@ def emit_location(loc: Location) -> dict[str, Any]:
         "camel": camel(loc.shape)[:1].upper() + camel(loc.shape)[1:],
         "path": loc.path,
         "toks": toks,
-        "test": " && ".join(tests),
+        "tests": tests,
+        "test": " && ".join(["element != null", *tests]),
+        "merged": False,
         "where": _data_conditions(loc.where),
         # the same conditions as data, for the cold paths that walk locations (inject)
         "data": [
@@ -118,7 +121,7 @@ def emit_envelopes(envelopes: tuple[Envelope, ...]) -> list[dict[str, Any]]:
             {
                 "kind": e.kind,
                 "schema": e.schema,
-                "locations": [emit_location(loc) for loc in e.locations],
+                "locations": merge_alike([emit_location(loc) for loc in e.locations], " && ", " || "),
                 "finish_reason": "/".join(("", *e.finish_reason)) if e.finish_reason is not None else None,
                 "finish_toks": list(e.finish_reason) if e.finish_reason is not None else None,
                 "choice_fields": [[name, list(toks)] for name, toks in e.choice_fields],

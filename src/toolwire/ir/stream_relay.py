@@ -122,6 +122,8 @@ class RelayIR:
     usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # the dialect's signature and part_order rules as its relay keeps them (ir/stream_rules.py)
     rules: RelayRules = field(default_factory=RelayRules)
+    # the error event both ways: pointers checked on build, kept as the runtime reads them
+    error: dict[str, Any] | None = field(default=None, metadata=term("stream.relay.error"))
 
     @property
     def slots(self) -> frozenset[str]:
@@ -181,7 +183,38 @@ def relay_ir(mapping: dict[str, Any], usage_excludes: tuple[tuple[str, tuple[str
         item_ids=tuple(raw.get("item_ids", {}).items()),
         writes=tuple((kind, tuple(_write(kind, w) for w in writes[kind])) for kind in WRITE_KINDS if kind in writes),
         usage_excludes=usage_excludes,
+        error=_error(raw.get("error")),
     )
+
+
+def _error(raw: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The error term with its pointers as token lists (checked: a bad one is a plan error)."""
+    if raw is None:
+        return None
+
+    def toks(p: str) -> list[str]:
+        return list(pointer(p).tokens)
+
+    def pairs(d: dict[str, Any], value: Any) -> list[list[Any]]:
+        return [[toks(k), value(v)] for k, v in d.items()]
+
+    read = [
+        {
+            "has": [toks(p) for p in r.get("has", [])],
+            "copy": pairs(r["copy"], toks),
+            "constants": pairs(r.get("constants", {}), lambda v: v),
+        }
+        for r in raw["read"]
+    ]
+    write = [
+        {
+            "event": w["event"],
+            "when": pairs(w.get("when", {}), lambda v: v),
+            "set": pairs(w["set"], lambda v: v if v == "sequence" else toks(v)),
+        }
+        for w in raw["write"]
+    ]
+    return {"read": read, "write": write}
 
 
 def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
@@ -224,6 +257,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
             "then": list(relay.rules.then),
             "dropped": dict(relay.rules.dropped),
         },
+        "error": relay.error,
     }
 
 

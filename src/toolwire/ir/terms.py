@@ -273,6 +273,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("stream.relay.reads[].usage", "usage reads: canonical usage field -> the pointer of its integer, relative to the item."),
     T("stream.relay.stop_means_calls", "The dialect ends a message with calls with its plain stop value: read after calls, it is the canonical tool_calls."),
     T("stream.relay.item_ids", "Prefixes of the ids the events name blocks by (text, reasoning, refusal, call): the item_id slot is prefix + block position."),
+    T("stream.relay.error", "The error event both ways: `read` builds the dialect's error body from its error event (decoded as the shape error), `write` the templates its encoded error body is written into (first whose `when` holds)."),
     T("stream.relay.writes", "Per canonical event kind (each, start, text_open ... refusal_close, call_open ... call_close, finish, usage, end), the templates written."),
     T("stream.relay.writes{}[].event", "The event as written, before its sets (constants the target requires stay as given)."),
     T("stream.relay.writes{}[].set", "Pointer -> slot: where the event takes a value of the relay's state; a slot with no value leaves the pointer out."),

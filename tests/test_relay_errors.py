@@ -191,6 +191,35 @@ def test_what_the_target_lacks_is_a_loss() -> None:
         list(relay)
 
 
+def test_bedrock_exception_fields_are_kept_or_reported() -> None:
+    # a model stream error: no kind the other tables know, its original status a reported detail
+    event = {"modelStreamErrorException": {"message": "boom", "originalStatusCode": 500, "originalMessage": "x"}}
+    relay = convert_stream([copy.deepcopy(event)], source="bedrock_converse", target="anthropic_messages")
+    assert list(relay)[-1] == {"type": "error", "error": {"type": "api_error", "message": "boom"}}
+    lost = {(x.code, x.pointer) for x in relay.losses}
+    assert ("error.category_dropped", "/error/category") in lost
+    assert {p for _c, p in lost if "originalStatusCode" in p or "originalMessage" in p}, relay.losses
+    relay = convert_stream([copy.deepcopy(event)], source="bedrock_converse", target="bedrock_converse")
+    assert list(relay)[-1] == event
+    # an exception whose body is no object: only what the stream said, no kind
+    relay = convert_stream([{"throttlingException": "slow down"}], source="bedrock_converse", target="openai_chat")
+    assert list(relay)[-1]["error"]["message"].endswith("slow down")
+
+
+def test_typescript_relays_bedrock_exceptions_alike() -> None:
+    events = [
+        {"modelStreamErrorException": {"message": "boom", "originalStatusCode": 500}},
+        {"throttlingException": "slow down"},
+        {"validationException": {"message": "bad input"}},
+    ]
+    jobs = [{"source": "bedrock_converse", "target": t, "events": [e]} for e in events for t in DIALECTS]
+    answers = run_node(_DRIVER, jobs, str(ts_dist() / "index.js"))
+    for job, answer in zip(jobs, answers, strict=True):
+        relay = convert_stream(copy.deepcopy(job["events"]), source=job["source"], target=job["target"])
+        assert answer["events"] == list(relay), job
+        assert answer["losses"] == [[x.code, x.pointer, x.what] for x in relay.losses], job
+
+
 def test_error_after_text_ends_the_stream_there() -> None:
     events = [
         {

@@ -20,9 +20,11 @@ from ._relay_write import RelayWriter
 __all__ = ["relay_error"]
 
 
-def _place(body: dict[str, Any], toks: list[str], value: Any) -> Any:
+def _place(body: Any, toks: list[str], value: Any) -> Any:
     if not toks:
         return _copy(value)
+    if type(body) is not dict:  # a copied whole that is no object: its decoding fails, as it should
+        body = {}
     put(body, tuple(toks), _copy(value))
     return body
 

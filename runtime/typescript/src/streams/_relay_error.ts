@@ -40,8 +40,9 @@ function specOf(dialect: Dialect): ErrorSpec | null {
 
 function place(body: unknown, toks: Toks, value: unknown): unknown {
   if (toks.length === 0) return _copy(value);
-  put(body as JsonObject, toks, _copy(value));
-  return body;
+  const into = isObject(body) ? body : {}; // a copied whole that is no object: its decoding fails, as it should
+  put(into, toks, _copy(value));
+  return into;
 }
 
 /** The source's error event as the canonical error: its body decoded, or (an event whose body

@@ -220,6 +220,18 @@ def test_typescript_relays_bedrock_exceptions_alike() -> None:
         assert answer["losses"] == [[x.code, x.pointer, x.what] for x in relay.losses], job
 
 
+def test_a_failed_response_relays_as_an_error_event() -> None:
+    failed = {
+        "type": "response.failed",
+        "sequence_number": 2,
+        "response": {"id": "resp_1", "status": "failed", "error": {"code": "server_error", "message": "It broke"}},
+    }
+    relay = convert_stream([copy.deepcopy(failed)], source="openai_responses", target="gemini")
+    assert list(relay)[-1] == {"error": {"status": "INTERNAL", "message": "It broke"}}
+    relay = convert_stream([copy.deepcopy(failed)], source="openai_responses", target="openai_responses")
+    assert list(relay)[-1] == failed
+
+
 def test_error_after_text_ends_the_stream_there() -> None:
     events = [
         {

@@ -206,13 +206,24 @@ def test_bedrock_exception_fields_are_kept_or_reported() -> None:
     assert list(relay)[-1]["error"]["message"].endswith("slow down")
 
 
-def test_typescript_relays_bedrock_exceptions_alike() -> None:
-    events = [
-        {"modelStreamErrorException": {"message": "boom", "originalStatusCode": 500}},
-        {"throttlingException": "slow down"},
-        {"validationException": {"message": "bad input"}},
-    ]
-    jobs = [{"source": "bedrock_converse", "target": t, "events": [e]} for e in events for t in DIALECTS]
+# error events of odd shape: each relayed (its message as the stream said it, where its body
+# does not decode), never a traceback, the same in both languages
+ODD = [
+    ("bedrock_converse", {"modelStreamErrorException": {"message": "boom", "originalStatusCode": 500}}),
+    ("bedrock_converse", {"throttlingException": "slow down"}),
+    ("bedrock_converse", {"internalServerException": {"message": "m", "a~b/c": 1}}),
+    ("anthropic_messages", {"type": "error", "error": {"type": "overloaded_error", "message": 123}}),
+    ("anthropic_messages", {"type": "error", "error": {"type": 7, "message": "m"}}),
+    ("openai_chat", {"error": {"message": "m", "code": 42, "param": "p"}}),
+    ("openai_responses", {"type": "error", "message": None, "code": None, "param": None, "sequence_number": 1}),
+    ("gemini", {"error": {"code": "NaN", "message": "m", "status": 5}}),
+    ("cohere_v2", {"type": "message-end", "delta": {"error": {"message": "obj"}}}),
+    ("ollama", {"error": ""}),
+]
+
+
+def test_typescript_relays_odd_error_events_alike() -> None:
+    jobs = [{"source": s, "target": t, "events": [e]} for s, e in ODD for t in DIALECTS]
     answers = run_node(_DRIVER, jobs, str(ts_dist() / "index.js"))
     for job, answer in zip(jobs, answers, strict=True):
         relay = convert_stream(copy.deepcopy(job["events"]), source=job["source"], target=job["target"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -292,3 +293,30 @@ def test_typescript_relays_errors_alike() -> None:
         assert answer["events"] == events, job
         assert answer["losses"] == [[x.code, x.pointer, x.what] for x in relay.losses], job
         assert answer["cut"] is relay.cut
+
+
+@pytest.mark.parametrize(
+    ("where", "bad", "said"),
+    [
+        (("write", 0, "set", "/error"), "error", "/relay/error/write/0/set/~1error"),
+        (("read", 0, "copy", ""), "no pointer", "/relay/error/read/0/copy/"),
+        (("write", 0, "when"), ["/type"], "/relay/error/write/0/when"),
+    ],
+)
+def test_a_bad_error_mapping_is_a_spec_error_at_its_pointer(
+    tmp_path: Path, where: tuple[Any, ...], bad: Any, said: str
+) -> None:
+    from toolwire.spec.loader import load_spec
+    from toolwire.spec.model import SpecError
+
+    shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
+    path = tmp_path / "schemas/dialects/gemini/stream.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    node = data["relay"]["error"]
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = bad
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SpecError, match=r"gemini/stream\.json") as raised:
+        load_spec(tmp_path / "schemas")
+    assert said in str(raised.value)

@@ -17,7 +17,8 @@ would have lost it is written (with an allow-list, the first whose code it does 
 written (_relay_check), and a call it would read otherwise than the source's Assembler does
 (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
 raises then, before the target's finish). A stream cut off is relayed cut off (no finish, no
-[DONE]); an empty stream, or a whole non-streaming response, raises StreamError.
+[DONE]); an empty stream, or a whole non-streaming response, raises StreamError. The source's
+error event is written as the target's, which ends its stream there (_relay_error).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import operator
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -402,19 +403,36 @@ def test_server_side_tool_blocks_left_out_are_a_loss(corpus_more_dir: Path) -> N
         list(convert_stream(events, source="anthropic_messages", target="anthropic_messages", strict=True))
 
 
-def test_a_source_error_ends_the_relay_with_an_error_finish_or_cut_and_a_loss(corpus_more_dir: Path) -> None:
+def test_a_source_error_ends_the_relay_with_the_targets_error_event(corpus_more_dir: Path) -> None:
     path = corpus_more_dir / "openai-chat-compat" / "groq-error-event.stream.jsonl"
     events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     relay = convert_stream(events, source="openai_chat", target="anthropic_messages")
     out = list(relay)
     assert relay.findings and relay.findings[0]["message"].startswith("the stream ended with an error")
-    # Anthropic has no error stop: the stream ends cut off, without a stop_reason-less message_delta
+    # the target's error event, its kind mapped, ends the stream: no finish is invented after it
+    assert out[-1]["type"] == "error" and out[-1]["error"]["type"] == "invalid_request_error"
     assert relay.cut and not {"message_delta", "message_stop"} & {event["type"] for event in out}
-    assert [loss.pointer for loss in relay.losses] == ["/error", "/finish_reason"]
+    assert "error.message_dropped" not in {loss.code for loss in relay.losses}
+    assert all(loss.pointer.startswith("/error") for loss in relay.losses)
     gemini = list(convert_stream(events, source="openai_chat", target="gemini"))
-    from toolwire_dialects.convert import get_dialect
+    assert gemini[-1]["error"]["status"] == "INVALID_ARGUMENT"
+    assert not any(c.get("finishReason") for e in gemini for c in e.get("candidates", []))
 
-    assert gemini[-1]["candidates"][0]["finishReason"] == get_dialect("gemini").finish_reason_out("error") is not None
+
+def test_a_source_error_is_a_loss_where_the_target_has_no_error_event() -> None:
+    from toolwire_dialects._dialect import stream_of
+    from toolwire_dialects.streams import StreamRelay
+
+    anthropic = dialect_object("anthropic_messages")
+    module = stream_of(anthropic)
+    without = {k: v for k, v in (module.RELAY or {}).items() if k != "error"}
+    bare = anthropic._replace(stream=lambda: SimpleNamespace(**{**vars(module), "RELAY": without}))
+    # a target whose stream.json has no relay.error: the message is a loss, the stream ends cut off
+    events = [{"error": {"message": "Overloaded", "type": "service_unavailable_error"}}]
+    relay = StreamRelay(events, source="openai_chat", target=bare)
+    assert all(event.get("type") != "error" for event in relay)
+    assert relay.cut
+    assert [loss.code for loss in relay.losses if loss.code.startswith("error.")] == ["error.message_dropped"]
 
 
 def test_reasoning_as_text_when_asked() -> None:

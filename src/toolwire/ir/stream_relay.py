@@ -19,7 +19,17 @@ from toolwire.ir.stream_nodes import ConstantTest, Pointer, StreamPlanError, Tok
 from toolwire.ir.stream_rules import RelayRules
 from toolwire.spec.positions import tokens
 
-__all__ = ["RelayIR", "RelayRead", "RelayReadKind", "RelaySlot", "RelayWrite", "relay_ir"]
+__all__ = [
+    "RelayError",
+    "RelayErrorRead",
+    "RelayErrorWrite",
+    "RelayIR",
+    "RelayRead",
+    "RelayReadKind",
+    "RelaySlot",
+    "RelayWrite",
+    "relay_ir",
+]
 
 
 class RelayReadKind(enum.StrEnum):
@@ -111,6 +121,33 @@ class RelayWrite:
 
 
 @dataclass(frozen=True)
+class RelayErrorRead:
+    """One way to read the error event as the dialect's error body."""
+
+    present: tuple[Pointer, ...] = field(metadata=term("stream.relay.error.read[].has"))
+    copy: tuple[tuple[Pointer, Pointer], ...] = field(metadata=term("stream.relay.error.read[].copy"))
+    constants: tuple[ConstantTest, ...] = field(metadata=term("stream.relay.error.read[].constants"))
+
+
+@dataclass(frozen=True)
+class RelayErrorWrite:
+    """One error event template: written when the encoded error body holds its `when`."""
+
+    event: Any = field(metadata=term("stream.relay.error.write[].event"))
+    when: tuple[ConstantTest, ...] = field(metadata=term("stream.relay.error.write[].when"))
+    # event pointer -> the body's pointer, or the slot "sequence"
+    sets: tuple[tuple[Pointer, Pointer | str], ...] = field(metadata=term("stream.relay.error.write[].set"))
+
+
+@dataclass(frozen=True)
+class RelayError:
+    """The error event both ways."""
+
+    read: tuple[RelayErrorRead, ...] = field(metadata=term("stream.relay.error.read"))
+    write: tuple[RelayErrorWrite, ...] = field(metadata=term("stream.relay.error.write"))
+
+
+@dataclass(frozen=True)
 class RelayIR:
     """A dialect's relay mapping, typed."""
 
@@ -122,6 +159,8 @@ class RelayIR:
     usage_excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # the dialect's signature and part_order rules as its relay keeps them (ir/stream_rules.py)
     rules: RelayRules = field(default_factory=RelayRules)
+    # the error event both ways (docs/errors.md)
+    error: RelayError | None = field(default=None, metadata=term("stream.relay.error"))
 
     @property
     def slots(self) -> frozenset[str]:
@@ -181,7 +220,60 @@ def relay_ir(mapping: dict[str, Any], usage_excludes: tuple[tuple[str, tuple[str
         item_ids=tuple(raw.get("item_ids", {}).items()),
         writes=tuple((kind, tuple(_write(kind, w) for w in writes[kind])) for kind in WRITE_KINDS if kind in writes),
         usage_excludes=usage_excludes,
+        error=_error(raw.get("error")),
     )
+
+
+def _error(raw: dict[str, Any] | None) -> RelayError | None:
+    """The error term typed (a bad pointer is a plan error)."""
+    if raw is None:
+        return None
+    return RelayError(
+        read=tuple(
+            RelayErrorRead(
+                present=tuple(pointer(p) for p in r.get("has", [])),
+                copy=tuple((pointer(k), pointer(v)) for k, v in r["copy"].items()),
+                constants=_constants(r.get("constants", {})),
+            )
+            for r in raw["read"]
+        ),
+        write=tuple(
+            RelayErrorWrite(
+                event=w["event"],
+                when=_constants(w.get("when", {})),
+                sets=tuple((pointer(k), v if v == "sequence" else pointer(v)) for k, v in w["set"].items()),
+            )
+            for w in raw["write"]
+        ),
+    )
+
+
+def _error_data(error: RelayError | None) -> dict[str, Any] | None:
+    """The error term as the runtime reads it (pointers as token lists)."""
+    if error is None:
+        return None
+
+    def consts(tests: tuple[ConstantTest, ...]) -> list[list[Any]]:
+        return [[list(c.pointer.tokens), c.value] for c in tests]
+
+    return {
+        "read": [
+            {
+                "has": [list(p.tokens) for p in r.present],
+                "copy": [[list(a.tokens), list(b.tokens)] for a, b in r.copy],
+                "constants": consts(r.constants),
+            }
+            for r in error.read
+        ],
+        "write": [
+            {
+                "event": w.event,
+                "when": consts(w.when),
+                "set": [[list(a.tokens), b if isinstance(b, str) else list(b.tokens)] for a, b in w.sets],
+            }
+            for w in error.write
+        ],
+    }
 
 
 def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
@@ -224,6 +316,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
             "then": list(relay.rules.then),
             "dropped": dict(relay.rules.dropped),
         },
+        "error": _error_data(relay.error),
     }
 
 

@@ -47,7 +47,6 @@ class Run:
         "empty_blocks",
         "id_map",
         "losses",
-        "calls",
         "reasoning",
         "strict",
     )

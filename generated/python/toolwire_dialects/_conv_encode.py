@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ._conv_block_rules import kept_blocks
+from ._conv_calls import Calls
 from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
 from ._conv_out import wire_what
 from ._conv_parts import SHAPES, carries, encode_part, spelling_for, unsigned
@@ -40,12 +41,12 @@ class Run:
 
     __slots__ = (
         "block_rules",
+        "calls",
         "codecs",
         "dialect",
         "empty_blocks",
         "id_map",
         "losses",
-        "names",
         "reasoning",
         "strict",
     )
@@ -57,7 +58,7 @@ class Run:
         self.id_map = IdMap() if id_map is None else id_map
         self.losses: list[Loss] = []
         self.reasoning = reasoning  # the reasoning policy: keep, text or drop
-        self.names: dict[Any, Any] = {}  # call id -> the tool of the latest call with that id
+        self.calls = Calls(self.id_map)  # links each result to its call
         self.empty_blocks: EmptyBlocks = ()  # the target's non_empty rules on a block (a response's)
         self.block_rules: BlockRules = ((), ())  # its signature and part_order rules (a response's)
 
@@ -105,14 +106,11 @@ def _carried(
         run.lose("part.unsupported", at, wire_what(part))
         return None
     if kind == "tool_call" and type(part.get("call")) is dict:
-        run.id_map.note_call(part["call"].get("id"), part["call"].get("name"))
-        run.names[part["call"].get("id")] = part["call"].get("name")
-    elif kind == "tool_result" and type(part.get("result")) is dict and part["result"].get("name") is None:
-        # a reused call id: the result answers the nearest call before it, not the first
-        call_id = part["result"].get("call_id")
-        name = run.names.get(call_id) if type(call_id) is str else None
-        if name is not None and run.id_map.name_for(call_id) != name:
-            return {**part, "result": {**part["result"], "name": name}}
+        run.calls.called(part["call"])
+    elif kind == "tool_result" and type(part.get("result")) is dict:
+        result = run.calls.answered(part["result"])
+        if result is not part["result"]:
+            return {**part, "result": result}
     return part
 
 

@@ -6,8 +6,9 @@ converter's losses moved under the part, the keys a spelling cannot carry."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
+from ._conv_calls import Calls
 from ._conv_parts import holds
 from ._conv_paths import put, put_back
 from ._errors import Encoded, Loss, report
@@ -45,10 +46,10 @@ def wire_what(part: dict[str, Any]) -> str:
 
 
 class Out:
-    """One encode's target, losses, strictness, id map and options; `names` links a result
-    naming no tool to the latest call with its id."""
+    """One encode's target, losses, strictness, id map and options; `calls` links each result
+    to its call."""
 
-    __slots__ = ("as_text", "dialect", "dropping", "id_map", "losses", "names", "strict")
+    __slots__ = ("as_text", "calls", "dialect", "dropping", "id_map", "losses", "strict")
 
     def __init__(self, dialect: str, strict: bool, id_map: IdMap | None, reasoning: str) -> None:
         self.dialect = dialect
@@ -57,7 +58,7 @@ class Out:
         self.losses: list[Loss] = []
         self.as_text = reasoning == "text"  # reasoning the target cannot replay is sent as text
         self.dropping = reasoning == "drop"  # every reasoning part is removed, as asked
-        self.names: dict[Any, Any] = {}
+        self.calls = Calls(self.id_map)
 
     def lose(self, code: str, at: str, what: str) -> None:
         report(self.losses, self.strict, code, at, self.dialect, what)
@@ -101,23 +102,18 @@ class Out:
             self.lose("part.field_dropped", f"{at}/{key}", f"the {key} of {what} part")
 
     def called(self, part: dict[str, Any]) -> None:
-        """A tool call: its id noted, and the latest call with that id remembered."""
+        """A tool call: noted, so that its results find it."""
         call = part.get("call")
         if type(call) is dict:
-            self.id_map.note_call(call.get("id"), cast(str, call.get("name")))  # checked canonical: a string
-            self.names[call.get("id")] = call.get("name")
+            self.calls.called(call)
 
     def answered(self, part: dict[str, Any]) -> dict[str, Any]:
-        """A tool result naming no tool answers the nearest call before it with its id, not
-        the first: that call's name added where the id map would find another."""
+        """A tool result as its call makes it (see Calls.answered)."""
         result = part.get("result")
-        if type(result) is not dict or result.get("name") is not None:
+        if type(result) is not dict:
             return part
-        call_id = result.get("call_id")
-        name = self.names.get(call_id) if type(call_id) is str else None
-        if name is not None and self.id_map.name_for(call_id) != name:
-            return {**part, "result": {**result, "name": name}}
-        return part
+        answered = self.calls.answered(result)
+        return part if answered is result else {**part, "result": answered}
 
     def mine(self, part: dict[str, Any]) -> bool:
         """The part carries an extension of the target (a text kept as a block)."""

@@ -64,10 +64,12 @@ def encode_tools(
         for i, tool in enumerate(tools):
             result = codecs.encode["tool_definition"](tool, strict=strict, id_map=id_map)
             losses.extend(loss.at(f"/tools/{i}") for loss in result.losses)
-            encoded_tools.append(result.value)
-        holder: dict[str, Any] = {}
-        put(holder, tail, encoded_tools)
-        put(wire, head, [holder])
+            if result.value is not None:  # None: a tool the target has no form for (reported)
+                encoded_tools.append(result.value)
+        if encoded_tools:
+            holder: dict[str, Any] = {}
+            put(holder, tail, encoded_tools)
+            put(wire, head, [holder])
         parts = {k: v for k, v in parts.items() if k != "tools"}
     encoded = inject(
         {},

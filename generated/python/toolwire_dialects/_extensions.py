@@ -55,7 +55,12 @@ def apply_fields(wire: Any, fields: dict[str, Any], target: str, losses: list[Lo
                 break
         if isinstance(node, dict) and last not in node:
             node[last] = value
-        elif isinstance(node, dict) and type(value) in (str, int) and type(node[last]) is type(value) and node[last] == value:
+        elif (
+            isinstance(node, dict)
+            and type(value) in (str, int)
+            and type(node[last]) is type(value)
+            and node[last] == value
+        ):
             pass  # the writer took it from these fields already (a value its table does not list)
         else:
             what = "this field any more (its place changed)"

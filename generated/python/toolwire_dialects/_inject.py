@@ -90,10 +90,12 @@ def _inject_tools(
     """Rebuild the tools list where the payload has one (else at the first place), keeping
     elements that are not this shape (server tools); an empty list removes the field."""
     present = [loc for loc in places if type(lookup(out, loc[1][:-1])) is list] or places[:1]
-    _shape, toks, when, has, unless, _where = present[0]
+    toks = present[0][1]
     existing = lookup(out, toks[:-1])
-    kept = [item for item in elements(existing) if not _matches(item, when, has, unless)]
-    tools = kept + [encode("tool_definition", v, f"/tools/{i}") for i, v in enumerate(values)]
+    same = [loc for loc in places if loc[1] == toks]  # several shapes of tool may share the list
+    kept = [item for item in elements(existing) if not any(_matches(item, loc[2], loc[3], loc[4]) for loc in same)]
+    encoded = [encode("tool_definition", v, f"/tools/{i}") for i, v in enumerate(values)]
+    tools = kept + [tool for tool in encoded if tool is not None]  # None: a tool the target has no form for
     if tools:
         holder = out
         for token in toks[:-2]:
@@ -187,11 +189,13 @@ def inject(
             if not values:  # no tools: nothing for the choice's fields to qualify either
                 _set_choice_fields(out, None, choice_fields)
             continue
+        # the slots of each path in the payload's order, an element matching any location there
+        paths = list(dict.fromkeys(loc[1] for loc in places))
         slots = [
             (parent, slot)
-            for _shape, toks, when, has, unless, _where in places
+            for toks in paths
             for parent, slot in _slots(out, toks)
-            if _matches(parent[slot], when, has, unless)
+            if any(_matches(parent[slot], loc[2], loc[3], loc[4]) for loc in places if loc[1] == toks)
         ]
         if len(slots) != len(values):
             raise ValueError(

@@ -214,6 +214,7 @@ class ToolCall(TypedDict):
     arguments: dict[str, Any] | None
     raw_arguments: NotRequired[str]
     arguments_error: NotRequired[str]
+    input: NotRequired[str]
     incomplete: NotRequired[Literal[True]]
     extensions: NotRequired[Extensions]
 
@@ -240,6 +241,7 @@ class ToolResult(TypedDict):
     content: list[ContentPart]
     is_error: bool
     pending: NotRequired[Literal[True]]
+    custom: NotRequired[Literal[True]]
     extensions: NotRequired[Extensions]
 
 
@@ -326,16 +328,22 @@ class Message(TypedDict):
 
 
 class ToolDefinition(TypedDict):
-    """A tool the model may call.
+    """A tool the model may call: a function (parameters, a JSON Schema of its arguments object) or
+    a custom tool (format: the model writes its input as plain text).
 
     From `schemas/canonical/tool_definition.json#`.
+
+    Not expressed: if, then, else.
     """
 
     name: str
     description: NotRequired[str]
-    parameters: dict[str, Any]
+    parameters: NotRequired[dict[str, Any]]
     strict: NotRequired[bool]
     defer_loading: NotRequired[bool]
+    format: NotRequired[Literal["text", "grammar"]]
+    syntax: NotRequired[Literal["lark", "regex"]]
+    grammar: NotRequired[str]
     extensions: NotRequired[Extensions]
     cache: NotRequired[CacheBreakpoint]
 

@@ -322,6 +322,16 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
+        if canonical.get("format") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "tool.custom_dropped",
+                "/format",
+                DIALECT,
+                "a custom (freeform) tool, whose input is plain text",
+            )
+            return _tuple_new(Encoded, (None, losses))
         wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
@@ -343,6 +353,10 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             _rt.report(
                 losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
             )
+        if canonical.get("syntax") is not None:
+            _rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax")
+        if canonical.get("grammar") is not None:
+            _rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar")
         if canonical.get("cache") is not None:
             _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
@@ -695,6 +709,16 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
+        if canonical.get("input") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "tool.custom_dropped",
+                "/input",
+                DIALECT,
+                "the call of a custom (freeform) tool, whose input is plain text",
+            )
+            return _tuple_new(Encoded, (None, losses))
         wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
         if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
             wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
@@ -938,6 +962,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
                 "/pending",
                 DIALECT,
                 "a result that awaits input before the call completes (MCP input_required)",
+            )
+            return _tuple_new(Encoded, (None, losses))
+        if canonical.get("custom") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "tool.custom_dropped",
+                "/custom",
+                DIALECT,
+                "the result of a custom (freeform) tool's call, dropped with its call",
             )
             return _tuple_new(Encoded, (None, losses))
         wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")

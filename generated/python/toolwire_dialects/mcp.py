@@ -220,6 +220,16 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
+        if canonical.get("format") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "tool.custom_dropped",
+                "/format",
+                DIALECT,
+                "a custom (freeform) tool, whose input is plain text",
+            )
+            return _tuple_new(Encoded, (None, losses))
         wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_description = canonical.get("description")
         if wire_description is None:
@@ -237,6 +247,10 @@ def encode_tool_definition(value: Any, *, strict: bool = False, id_map: IdMap | 
             _rt.report(
                 losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
             )
+        if canonical.get("syntax") is not None:
+            _rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax")
+        if canonical.get("grammar") is not None:
+            _rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar")
         if canonical.get("cache") is not None:
             _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
         if own:
@@ -306,6 +320,16 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
+        if canonical.get("input") is not None:  # nothing true to send without it
+            _rt.report(
+                losses,
+                strict,
+                "tool.custom_dropped",
+                "/input",
+                DIALECT,
+                "the call of a custom (freeform) tool, whose input is plain text",
+            )
+            return _tuple_new(Encoded, (None, losses))
         wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
         wire_arguments = canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")
         if wire_arguments is None:
@@ -441,12 +465,13 @@ _KNOWN_TOOL_RESULT_1 = frozenset(("resultType",))
 
 def _select_tool_result(canonical: dict[str, Any]) -> int:
     """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
-    if canonical.get("content") is not None and canonical.get("pending") is None:
+    if canonical.get("content") is not None and canonical.get("pending") is None and canonical.get("custom") is None:
         return 0
     if (
         canonical.get("content") == []
         and canonical.get("pending") is True
         and canonical.get("is_error", False) is False
+        and canonical.get("custom") is None
     ):
         return 1
     if canonical.get("content") is not None:
@@ -547,6 +572,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
                     "a result that awaits input before the call completes (MCP input_required)",
                 )
                 return _tuple_new(Encoded, (None, losses))
+            if canonical.get("custom") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom",
+                    DIALECT,
+                    "the result of a custom (freeform) tool's call, dropped with its call",
+                )
+                return _tuple_new(Encoded, (None, losses))
             wire_content_parts, wire_content_structured = _rt.structured_out(
                 canonical["content"] if "content" in canonical else _rt.missing("content"), "structuredContent", forms
             )
@@ -565,6 +600,16 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
+            if canonical.get("custom") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom",
+                    DIALECT,
+                    "the result of a custom (freeform) tool's call, dropped with its call",
+                )
+                return _tuple_new(Encoded, (None, losses))
             wire = {"resultType": "input_required"}
             if canonical.get("is_error") is not None and canonical["is_error"] is not False:
                 _rt.report(

@@ -58,7 +58,7 @@ SHAPES = (
 # Canonical fields this dialect leaves out because the other side can derive them.
 DERIVABLE: dict[str, tuple[str, ...]] = {
     "error": ("status",),
-    "tool_result": ("name",),
+    "tool_result": ("name", "custom"),
 }
 # Canonical values a variant carries without a field (they decode as the field left out).
 EQUIVALENT: dict[str, dict[str, Any]] = {}
@@ -81,6 +81,13 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
             "parameters": ("/function/parameters",),
             "strict": ("/function/strict",),
         },
+        {
+            "name": ("/custom/name",),
+            "description": ("/custom/description",),
+            "format": ("/custom/format/type",),
+            "syntax": ("/custom/format/grammar/syntax",),
+            "grammar": ("/custom/format/grammar/definition",),
+        },
     ),
     "tool_choice": (
         {},
@@ -89,7 +96,10 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {"names": ("/function/name",)},
         {"mode": ("/allowed_tools/mode",), "names": ("/allowed_tools/tools",)},
     ),
-    "tool_call": ({"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},),
+    "tool_call": (
+        {"id": ("/id",), "name": ("/function/name",), "arguments": ("/function/arguments",)},
+        {"id": ("/id",), "name": ("/custom/name",), "input": ("/custom/input",)},
+    ),
     "tool_result": ({"call_id": ("/tool_call_id",), "content": ("/content",)},),
 }
 _MISSING = _rt.MISSING
@@ -273,9 +283,51 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/function/parameters", "optional", "object"),
         ("/function/strict", "optional", "boolean"),
     ),
+    (
+        ("", "object", None),
+        ("/type", "const", "custom"),
+        ("/custom", "object", None),
+        ("/custom/format", "optional", "object"),
+        ("/custom/format/grammar", "optional", "object"),
+        ("/custom/name", "nonempty", None),
+        ("/custom/description", "optional", "string"),
+        ("/custom/format/type", "optional", "string"),
+        ("/custom/format/grammar/syntax", "optional", "string"),
+        ("/custom/format/grammar/definition", "optional", "string"),
+    ),
 )
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("function", "type"))
 _KNOWN_TOOL_DEFINITION_0_FUNCTION = frozenset(("description", "name", "parameters", "strict"))
+_KNOWN_TOOL_DEFINITION_1 = frozenset(("custom", "type"))
+_KNOWN_TOOL_DEFINITION_1_CUSTOM = frozenset(("description", "format", "name"))
+_KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT = frozenset(("grammar", "type"))
+_KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR = frozenset(("definition", "syntax"))
+
+
+def _select_tool_definition(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if (
+        canonical.get("name") is not None
+        and canonical.get("defer_loading") is None
+        and canonical.get("format") is None
+        and canonical.get("syntax") is None
+        and canonical.get("grammar") is None
+        and canonical.get("cache") is None
+    ):
+        return 0
+    if (
+        canonical.get("name") is not None
+        and canonical.get("parameters") is None
+        and canonical.get("strict") is None
+        and canonical.get("defer_loading") is None
+        and canonical.get("cache") is None
+    ):
+        return 1
+    if canonical.get("name") is not None:
+        return 0
+    if canonical.get("name") is not None:
+        return 1
+    return _NO_VARIANT
 
 
 def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> ToolDefinition:
@@ -332,6 +384,77 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> Tool
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_0, "", unknown)
             if not wire_function.keys() <= _KNOWN_TOOL_DEFINITION_0_FUNCTION:
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown)
+            if _select_tool_definition(canonical) != 0:
+                forms = {**forms, "": _FORM_VARIANT_0}
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
+            return canonical
+        if type(wire) is dict and wire.get("type") == "custom":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_custom = wire.get("custom", _MISSING)
+            if type(wire_custom) is not dict:
+                raise _Mismatch
+            value = wire_custom.get("name", _MISSING)
+            if type(value) is not str or not value:
+                raise _Mismatch
+            canonical["name"] = value
+            value = wire_custom.get("description", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/custom/description": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["description"] = value
+            value = _rt.lookup(wire_custom, ["format", "type"])
+            if value is _MISSING:
+                canonical["format"] = "text"
+            elif value is None:
+                forms = {**forms, "/custom/format/type": "null"}
+                canonical["format"] = "text"
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["format"] = value
+                if canonical["format"] == "text":
+                    forms = {**forms, "/custom/format/type": "present"}
+            value = _rt.lookup(wire_custom, ["format", "grammar", "syntax"])
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/custom/format/grammar/syntax": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["syntax"] = value
+            value = _rt.lookup(wire_custom, ["format", "grammar", "definition"])
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/custom/format/grammar/definition": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["grammar"] = value
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_1, "", unknown)
+            if not wire_custom.keys() <= _KNOWN_TOOL_DEFINITION_1_CUSTOM:
+                unknown = _rt.unknown_fields(wire_custom, _KNOWN_TOOL_DEFINITION_1_CUSTOM, "/custom", unknown)
+            nested = wire.get("custom", _EMPTY).get("format", _EMPTY)
+            if type(nested) is dict and not nested.keys() <= _KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT:
+                unknown = _rt.unknown_fields(nested, _KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT, "/custom/format", unknown)
+            nested = wire.get("custom", _EMPTY).get("format", _EMPTY).get("grammar", _EMPTY)
+            if type(nested) is dict and not nested.keys() <= _KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR:
+                unknown = _rt.unknown_fields(
+                    nested, _KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR, "/custom/format/grammar", unknown
+                )
+            if _select_tool_definition(canonical) != 1:
+                forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
                 canonical["extensions"] = {
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
@@ -357,51 +480,121 @@ def encode_tool_definition(
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
-        wire_description = canonical.get("description")
-        if wire_description is None:
-            wire_description = None if forms.get("/function/description") == "null" else _MISSING
-        wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
-        if wire_parameters == {"type": "object", "properties": {}} and forms.get("/function/parameters") != "present":
-            wire_parameters = None if forms.get("/function/parameters") == "null" else _MISSING
-        _rt.held_canonical(
-            wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
-        )  # schema profiles walk it
-        wire_strict = canonical.get("strict")
-        if wire_strict is None:
-            wire_strict = None if forms.get("/function/strict") == "null" else _MISSING
-        if wire_strict is True:
-            why = _rt.strict_mode_problem(wire_parameters)
-            if why:
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("name") is not None:
+            index = 0
+        elif form == _FORM_VARIANT_1 and canonical.get("name") is not None:
+            index = 1
+        else:
+            index = _select_tool_definition(canonical)
+        if index == 0:
+            if canonical.get("format") is not None:  # nothing true to send without it
                 _rt.report(
                     losses,
                     strict,
-                    "tool.strict_dropped",
-                    "/strict",
+                    "tool.custom_dropped",
+                    "/format",
                     DIALECT,
-                    "strict mode for this schema (" + why + "); sent without strict",
+                    "a custom (freeform) tool, whose input is plain text",
                 )
-                wire_strict = _MISSING
-        wire = {"type": "function", "function": {"name": wire_name}}
-        if wire_description is not _MISSING:
-            wire["function"]["description"] = wire_description
-        if wire_parameters is not _MISSING:
-            wire["function"]["parameters"] = _rt.with_explicit_properties(
-                wire_parameters, losses, strict, DIALECT, "/parameters"
-            )
-        if wire_strict is not _MISSING:
-            wire["function"]["strict"] = wire_strict
-        if canonical.get("defer_loading") is not None:
-            _rt.report(
-                losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
-            )
-        if canonical.get("cache") is not None:
-            _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
-        if own:
-            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (wire, losses))
+                return _tuple_new(Encoded, (None, losses))
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            wire_description = canonical.get("description")
+            if wire_description is None:
+                wire_description = None if forms.get("/function/description") == "null" else _MISSING
+            wire_parameters = canonical.get("parameters", {"type": "object", "properties": {}})
+            if (
+                wire_parameters == {"type": "object", "properties": {}}
+                and forms.get("/function/parameters") != "present"
+            ):
+                wire_parameters = None if forms.get("/function/parameters") == "null" else _MISSING
+            _rt.held_canonical(
+                wire_parameters, _rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"
+            )  # schema profiles walk it
+            wire_strict = canonical.get("strict")
+            if wire_strict is None:
+                wire_strict = None if forms.get("/function/strict") == "null" else _MISSING
+            if wire_strict is True:
+                why = _rt.strict_mode_problem(wire_parameters)
+                if why:
+                    _rt.report(
+                        losses,
+                        strict,
+                        "tool.strict_dropped",
+                        "/strict",
+                        DIALECT,
+                        "strict mode for this schema (" + why + "); sent without strict",
+                    )
+                    wire_strict = _MISSING
+            wire = {"type": "function", "function": {"name": wire_name}}
+            if wire_description is not _MISSING:
+                wire["function"]["description"] = wire_description
+            if wire_parameters is not _MISSING:
+                wire["function"]["parameters"] = _rt.with_explicit_properties(
+                    wire_parameters, losses, strict, DIALECT, "/parameters"
+                )
+            if wire_strict is not _MISSING:
+                wire["function"]["strict"] = wire_strict
+            if canonical.get("defer_loading") is not None:
+                _rt.report(
+                    losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
+                )
+            if canonical.get("syntax") is not None:
+                _rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax")
+            if canonical.get("grammar") is not None:
+                _rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar")
+            if canonical.get("cache") is not None:
+                _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
+        if index == 1:
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            wire_description = canonical.get("description")
+            if wire_description is None:
+                wire_description = None if forms.get("/custom/description") == "null" else _MISSING
+            wire_format = canonical.get("format", "text")
+            if wire_format == "text" and forms.get("/custom/format/type") != "present":
+                wire_format = None if forms.get("/custom/format/type") == "null" else _MISSING
+            wire_syntax = canonical.get("syntax")
+            if wire_syntax is None:
+                wire_syntax = None if forms.get("/custom/format/grammar/syntax") == "null" else _MISSING
+            wire_grammar = canonical.get("grammar")
+            if wire_grammar is None:
+                wire_grammar = None if forms.get("/custom/format/grammar/definition") == "null" else _MISSING
+            wire = {"type": "custom", "custom": {"name": wire_name}}
+            if wire_description is not _MISSING:
+                wire["custom"]["description"] = wire_description
+            if wire_format is not _MISSING:
+                wire["custom"].setdefault("format", {})["type"] = wire_format
+            if wire_syntax is not _MISSING:
+                wire["custom"].setdefault("format", {}).setdefault("grammar", {})["syntax"] = wire_syntax
+            if wire_grammar is not _MISSING:
+                wire["custom"].setdefault("format", {}).setdefault("grammar", {})["definition"] = wire_grammar
+            if canonical.get("parameters") is not None:
+                _rt.report(losses, strict, "field.dropped", "/parameters", DIALECT, "parameters")
+            if canonical.get("strict") is not None:
+                _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+            if canonical.get("defer_loading") is not None:
+                _rt.report(
+                    losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
+                )
+            if canonical.get("cache") is not None:
+                _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc) from None
+    _rt.report(
+        losses,
+        strict,
+        "part.unsupported",
+        "",
+        DIALECT,
+        "this " + SHAPE_TOOL_DEFINITION + " (" + _rt.describe_choice(canonical) + ")",
+    )
+    return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_choice -------------------------------------------------------------------------
@@ -696,9 +889,32 @@ _CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/function/name", "nonempty", None),
         ("/function/arguments", "absent_or", "string"),
     ),
+    (
+        ("", "object", None),
+        ("/type", "const", "custom"),
+        ("/custom", "object", None),
+        ("/id", "string", None),
+        ("/custom/name", "nonempty", None),
+        ("/custom/input", "string", None),
+    ),
 )
 _KNOWN_TOOL_CALL_0 = frozenset(("function", "id", "type"))
 _KNOWN_TOOL_CALL_0_FUNCTION = frozenset(("arguments", "name"))
+_KNOWN_TOOL_CALL_1 = frozenset(("custom", "id", "type"))
+_KNOWN_TOOL_CALL_1_CUSTOM = frozenset(("input", "name"))
+
+
+def _select_tool_call(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("name") is not None and canonical.get("input") is None:
+        return 0
+    if canonical.get("arguments") is None and canonical.get("name") is not None and canonical.get("input") is not None:
+        return 1
+    if canonical.get("name") is not None:
+        return 0
+    if canonical.get("arguments") is None and canonical.get("name") is not None and canonical.get("input") is not None:
+        return 1
+    return _NO_VARIANT
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
@@ -751,6 +967,40 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
             if not wire_function.keys() <= _KNOWN_TOOL_CALL_0_FUNCTION:
                 unknown = _rt.unknown_fields(wire_function, _KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown)
+            if _select_tool_call(canonical) != 0:
+                forms = {**forms, "": _FORM_VARIANT_0}
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
+                }
+            if id_map is not None:
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
+        if type(wire) is dict and wire.get("type") == "custom":
+            canonical = {"arguments": None}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            wire_custom = wire.get("custom", _MISSING)
+            if type(wire_custom) is not dict:
+                raise _Mismatch
+            value = wire.get("id", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["id"] = value
+            value = wire_custom.get("name", _MISSING)
+            if type(value) is not str or not value:
+                raise _Mismatch
+            canonical["name"] = value
+            value = wire_custom.get("input", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["input"] = value
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_1, "", unknown)
+            if len(wire_custom) != 2:
+                unknown = _rt.unknown_fields(wire_custom, _KNOWN_TOOL_CALL_1_CUSTOM, "/custom", unknown)
+            if _select_tool_call(canonical) != 1:
+                forms = {**forms, "": _FORM_VARIANT_1}
             if unknown or forms:
                 canonical["extensions"] = {
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
@@ -772,31 +1022,78 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
-        if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
-            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
-        if (
-            forms.get("/function/arguments") == "absent"
-            and (canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")) == {}
-            and "raw_arguments" not in canonical
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("name") is not None:
+            index = 0
+        elif (
+            form == _FORM_VARIANT_1
+            and canonical.get("arguments") is None
+            and canonical.get("name") is not None
+            and canonical.get("input") is not None
         ):
-            wire_arguments = _MISSING  # it came without argument text: send it back so
+            index = 1
         else:
-            wire_arguments = _rt.arguments_text(canonical, ("",))
-        wire = {"type": "function", "id": wire_id, "function": {"name": wire_name}}
-        if wire_arguments is not _MISSING:
-            wire["function"]["arguments"] = wire_arguments
-        if own:
-            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        if id_map is not None:
-            id_map.note_call(
-                canonical["id"] if "id" in canonical else _rt.missing("id"),
-                canonical["name"] if "name" in canonical else _rt.missing("name"),
-            )
-        return _tuple_new(Encoded, (wire, losses))
+            index = _select_tool_call(canonical)
+        if index == 0:
+            if canonical.get("input") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/input",
+                    DIALECT,
+                    "the call of a custom (freeform) tool, whose input is plain text",
+                )
+                return _tuple_new(Encoded, (None, losses))
+            wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
+            if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
+                wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            if (
+                forms.get("/function/arguments") == "absent"
+                and (canonical["arguments"] if "arguments" in canonical else _rt.missing("arguments")) == {}
+                and "raw_arguments" not in canonical
+            ):
+                wire_arguments = _MISSING  # it came without argument text: send it back so
+            else:
+                wire_arguments = _rt.arguments_text(canonical, ("",))
+            wire = {"type": "function", "id": wire_id, "function": {"name": wire_name}}
+            if wire_arguments is not _MISSING:
+                wire["function"]["arguments"] = wire_arguments
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if id_map is not None:
+                id_map.note_call(
+                    canonical["id"] if "id" in canonical else _rt.missing("id"),
+                    canonical["name"] if "name" in canonical else _rt.missing("name"),
+                )
+            return _tuple_new(Encoded, (wire, losses))
+        if index == 1:
+            wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
+            if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
+                wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            wire_input = canonical["input"] if "input" in canonical else _rt.missing("input")
+            wire = {"type": "custom", "id": wire_id, "custom": {"name": wire_name, "input": wire_input}}
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if id_map is not None:
+                id_map.note_call(
+                    canonical["id"] if "id" in canonical else _rt.missing("id"),
+                    canonical["name"] if "name" in canonical else _rt.missing("name"),
+                )
+            return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
+    _rt.report(
+        losses,
+        strict,
+        "part.unsupported",
+        "/arguments",
+        DIALECT,
+        "this " + SHAPE_TOOL_CALL + " (" + _rt.describe_choice(canonical) + ")",
+    )
+    return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_result -------------------------------------------------------------------------
@@ -1082,10 +1379,9 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     tools = wire.get("tools") if type(wire) is dict else None
     for tools_index, tools_item in enumerate(_rt.elements(tools)):
         element = tools_item
-        if (
-            element is not None
-            and _rt.lookup(element, ("type",)) != "custom"
-            and _rt.lookup(element, ("function",)) is not _MISSING
+        if element is not None and (
+            (_rt.lookup(element, ("type",)) != "custom" and _rt.lookup(element, ("function",)) is not _MISSING)
+            or (_rt.lookup(element, ("type",)) == "custom")
         ):
             at = f"/tools/{tools_index}"
             out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
@@ -1101,10 +1397,9 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         tool_calls = messages_item.get("tool_calls") if type(messages_item) is dict else None
         for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
             element = tool_calls_item
-            if (
-                element is not None
-                and _rt.lookup(element, ("type",)) != "custom"
-                and _rt.lookup(element, ("function",)) is not _MISSING
+            if element is not None and (
+                (_rt.lookup(element, ("type",)) != "custom" and _rt.lookup(element, ("function",)) is not _MISSING)
+                or (_rt.lookup(element, ("type",)) == "custom")
             ):
                 at = f"/messages/{messages_index}/tool_calls/{tool_calls_index}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
@@ -1123,10 +1418,9 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         tool_calls = message.get("tool_calls") if type(message) is dict else None
         for tool_calls_index, tool_calls_item in enumerate(_rt.elements(tool_calls)):
             element = tool_calls_item
-            if (
-                element is not None
-                and _rt.lookup(element, ("type",)) != "custom"
-                and _rt.lookup(element, ("function",)) is not _MISSING
+            if element is not None and (
+                (_rt.lookup(element, ("type",)) != "custom" and _rt.lookup(element, ("function",)) is not _MISSING)
+                or (_rt.lookup(element, ("type",)) == "custom")
             ):
                 at = f"/choices/{choices_index}/message/tool_calls/{tool_calls_index}"
                 out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
@@ -1140,10 +1434,13 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 # (shape, path, when, has, unless, where) of every location, for inject()
 _LOCATIONS = (
     ("tool_definition", ("tools", "*"), (), (("function",),), ((("type",), "custom"),), ()),
+    ("tool_definition", ("tools", "*"), ((("type",), "custom"),), (), (), ()),
     ("tool_choice", ("tool_choice",), (), (), ((("type",), "custom"),), ()),
     ("tool_call", ("messages", "*", "tool_calls", "*"), (), (("function",),), ((("type",), "custom"),), ()),
+    ("tool_call", ("messages", "*", "tool_calls", "*"), ((("type",), "custom"),), (), (), ()),
     ("tool_result", ("messages", "*"), ((("role",), "tool"),), (), (), ()),
     ("tool_call", ("choices", "*", "message", "tool_calls", "*"), (), (("function",),), ((("type",), "custom"),), ()),
+    ("tool_call", ("choices", "*", "message", "tool_calls", "*"), ((("type",), "custom"),), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
 _TOOLS_FIELDS = ()
@@ -1699,9 +1996,10 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
     listed_0 = wire.get("tools", _MISSING)
     items_0 = _rt.elements(listed_0)
     for i, item in enumerate(items_0):
-        if ((_n.get("function", _MISSING) if type(_n := item) is dict else _MISSING) is not _MISSING) and (
-            (_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) != "custom"
-        ):
+        if (
+            ((_n.get("function", _MISSING) if type(_n := item) is dict else _MISSING) is not _MISSING)
+            and ((_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) != "custom")
+        ) or ((_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) == "custom"):
             tools.append(_rt.decode_at(decode_tool_definition, item, f"/tools/{i}", id_map))
         else:
             rest_0[f"/tools/{i}"] = item
@@ -1814,7 +2112,7 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
                     forms["/tool_calls"] = "empty"
                 for k, item in enumerate(tool_calls_field):
                     kind = _n.get("type", _MISSING) if type(_n := item) is dict else _MISSING
-                    if (type(kind) is str) and (kind not in ("function",)):
+                    if (type(kind) is str) and (kind not in ("custom", "function")):
                         parts.append({"type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls"})
                     else:
                         parts.append(
@@ -2400,7 +2698,14 @@ _REQUEST = _conv.RequestLayout(
         empty="null",
         fields=(
             _conv.TurnField(
-                ("tool_calls",), "tool_call", True, None, False, ("assistant",), None, (("type",), ("function",))
+                ("tool_calls",),
+                "tool_call",
+                True,
+                None,
+                False,
+                ("assistant",),
+                None,
+                (("type",), ("function", "custom")),
             ),
             _conv.TurnField(("refusal",), "refusal", False, "text", False, ("assistant",), None, None),
         ),
@@ -2472,6 +2777,7 @@ _REQUEST = _conv.RequestLayout(
         (
             ("messages",),
             ("tools",),
+            ("tools",),
             ("tool_choice",),
             ("parallel_tool_calls",),
             ("model",),
@@ -2533,7 +2839,9 @@ _RESPONSE = _conv.ResponseLayout(
         string="yes",
         empty="null",
         fields=(
-            _conv.TurnField(("tool_calls",), "tool_call", True, None, False, (), None, (("type",), ("function",))),
+            _conv.TurnField(
+                ("tool_calls",), "tool_call", True, None, False, (), None, (("type",), ("function", "custom"))
+            ),
             _conv.TurnField(("refusal",), "refusal", False, "text", False, (), None, None),
         ),
         absent_role=None,

@@ -95,6 +95,13 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
             "parameters": ("/parameters",),
             "defer_loading": ("/defer_loading",),
         },
+        {
+            "name": ("/name",),
+            "description": ("/description",),
+            "format": ("/format/type",),
+            "syntax": ("/format/syntax",),
+            "grammar": ("/format/definition",),
+        },
     ),
     "tool_choice": (
         {},
@@ -103,8 +110,14 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {"names": ("/name",)},
         {"mode": ("/mode",), "names": ("/tools",)},
     ),
-    "tool_call": ({"id": ("/call_id",), "name": ("/name",), "arguments": ("/arguments",)},),
-    "tool_result": ({"call_id": ("/call_id",), "content": ("/output",)},),
+    "tool_call": (
+        {"id": ("/call_id",), "name": ("/name",), "arguments": ("/arguments",)},
+        {"id": ("/call_id",), "name": ("/name",), "input": ("/input",)},
+    ),
+    "tool_result": (
+        {"call_id": ("/call_id",), "content": ("/output",)},
+        {"call_id": ("/call_id",), "content": ("/output",)},
+    ),
 }
 _MISSING = _rt.MISSING
 _EMPTY: dict[str, Any] = {}
@@ -304,26 +317,69 @@ _CHECKS_TOOL_DEFINITION: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/parameters", "optional", "object"),
         ("/defer_loading", "optional", "boolean"),
     ),
+    (
+        ("", "object", None),
+        ("/type", "const", "custom"),
+        ("/format", "optional", "object"),
+        ("/name", "nonempty", None),
+        ("/description", "optional", "string"),
+        ("/format/type", "optional", "string"),
+        ("/format/syntax", "optional", "string"),
+        ("/format/definition", "optional", "string"),
+    ),
 )
 _KNOWN_TOOL_DEFINITION_0 = frozenset(("defer_loading", "description", "name", "parameters", "strict", "type"))
 _KNOWN_TOOL_DEFINITION_1 = frozenset(("defer_loading", "description", "name", "parameters", "strict", "type"))
 _KNOWN_TOOL_DEFINITION_2 = frozenset(("defer_loading", "description", "name", "parameters", "type"))
+_KNOWN_TOOL_DEFINITION_3 = frozenset(("description", "format", "name", "type"))
+_KNOWN_TOOL_DEFINITION_3_FORMAT = frozenset(("definition", "syntax", "type"))
 
 
 def _select_tool_definition(canonical: dict[str, Any]) -> int:
     """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
-    if canonical.get("name") is not None and canonical.get("strict", False) is False and canonical.get("cache") is None:
+    if (
+        canonical.get("name") is not None
+        and canonical.get("strict", False) is False
+        and canonical.get("format") is None
+        and canonical.get("syntax") is None
+        and canonical.get("grammar") is None
+        and canonical.get("cache") is None
+    ):
         return 0
-    if canonical.get("strict") is True and canonical.get("name") is not None and canonical.get("cache") is None:
+    if (
+        canonical.get("strict") is True
+        and canonical.get("name") is not None
+        and canonical.get("format") is None
+        and canonical.get("syntax") is None
+        and canonical.get("grammar") is None
+        and canonical.get("cache") is None
+    ):
         return 1
-    if canonical.get("name") is not None and canonical.get("strict") is None and canonical.get("cache") is None:
+    if (
+        canonical.get("name") is not None
+        and canonical.get("strict") is None
+        and canonical.get("format") is None
+        and canonical.get("syntax") is None
+        and canonical.get("grammar") is None
+        and canonical.get("cache") is None
+    ):
         return 2
+    if (
+        canonical.get("name") is not None
+        and canonical.get("parameters") is None
+        and canonical.get("strict") is None
+        and canonical.get("defer_loading") is None
+        and canonical.get("cache") is None
+    ):
+        return 3
     if canonical.get("name") is not None:
         return 0
     if canonical.get("strict") is True and canonical.get("name") is not None:
         return 1
     if canonical.get("name") is not None:
         return 2
+    if canonical.get("name") is not None:
+        return 3
     return _NO_VARIANT
 
 
@@ -484,6 +540,65 @@ def decode_tool_definition(payload: Any, *, id_map: IdMap | None = None) -> Tool
                 )
             }
             return canonical
+        if type(wire) is dict and wire.get("type") == "custom":
+            canonical = {}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire.get("name", _MISSING)
+            if type(value) is not str or not value:
+                raise _Mismatch
+            canonical["name"] = value
+            value = wire.get("description", _MISSING)
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/description": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["description"] = value
+            value = _rt.lookup(wire, ["format", "type"])
+            if value is _MISSING:
+                canonical["format"] = "text"
+            elif value is None:
+                forms = {**forms, "/format/type": "null"}
+                canonical["format"] = "text"
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["format"] = value
+                if canonical["format"] == "text":
+                    forms = {**forms, "/format/type": "present"}
+            value = _rt.lookup(wire, ["format", "syntax"])
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/format/syntax": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["syntax"] = value
+            value = _rt.lookup(wire, ["format", "definition"])
+            if value is _MISSING:
+                pass
+            elif value is None:
+                forms = {**forms, "/format/definition": "null"}
+            elif type(value) is not str:
+                raise _Mismatch
+            else:
+                canonical["grammar"] = value
+            if not wire.keys() <= _KNOWN_TOOL_DEFINITION_3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_DEFINITION_3, "", unknown)
+            nested = wire.get("format", _EMPTY)
+            if type(nested) is dict and not nested.keys() <= _KNOWN_TOOL_DEFINITION_3_FORMAT:
+                unknown = _rt.unknown_fields(nested, _KNOWN_TOOL_DEFINITION_3_FORMAT, "/format", unknown)
+            if _select_tool_definition(canonical) != 3:
+                forms = {**forms, "": _FORM_VARIANT_3}
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                }
+            return canonical
     except _Mismatch:  # only a failed check: an error of the runtime is a bug, never wrong input
         pass
     raise _rt.explain(wire, _CHECKS_TOOL_DEFINITION, DIALECT, SHAPE_TOOL_DEFINITION)
@@ -511,9 +626,21 @@ def encode_tool_definition(
             index = 1
         elif form == _FORM_VARIANT_2 and canonical.get("name") is not None:
             index = 2
+        elif form == _FORM_VARIANT_3 and canonical.get("name") is not None:
+            index = 3
         else:
             index = _select_tool_definition(canonical)
         if index == 0:
+            if canonical.get("format") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/format",
+                    DIALECT,
+                    "a custom (freeform) tool, whose input is plain text",
+                )
+                return _tuple_new(Encoded, (None, losses))
             wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
             wire_description = canonical.get("description")
             if wire_description is None:
@@ -538,12 +665,26 @@ def encode_tool_definition(
                 wire["defer_loading"] = wire_defer_loading
             if canonical.get("strict") is not None and canonical["strict"] is not False:
                 _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+            if canonical.get("syntax") is not None:
+                _rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax")
+            if canonical.get("grammar") is not None:
+                _rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar")
             if canonical.get("cache") is not None:
                 _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 1:
+            if canonical.get("format") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/format",
+                    DIALECT,
+                    "a custom (freeform) tool, whose input is plain text",
+                )
+                return _tuple_new(Encoded, (None, losses))
             wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
             wire_description = canonical.get("description")
             if wire_description is None:
@@ -566,12 +707,26 @@ def encode_tool_definition(
                 )
             if wire_defer_loading is not _MISSING:
                 wire["defer_loading"] = wire_defer_loading
+            if canonical.get("syntax") is not None:
+                _rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax")
+            if canonical.get("grammar") is not None:
+                _rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar")
             if canonical.get("cache") is not None:
                 _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 2:
+            if canonical.get("format") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/format",
+                    DIALECT,
+                    "a custom (freeform) tool, whose input is plain text",
+                )
+                return _tuple_new(Encoded, (None, losses))
             wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
             wire_description = canonical.get("description")
             if wire_description is None:
@@ -596,6 +751,46 @@ def encode_tool_definition(
                 wire["defer_loading"] = wire_defer_loading
             if canonical.get("strict") is not None:
                 _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+            if canonical.get("syntax") is not None:
+                _rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax")
+            if canonical.get("grammar") is not None:
+                _rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar")
+            if canonical.get("cache") is not None:
+                _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
+        if index == 3:
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            wire_description = canonical.get("description")
+            if wire_description is None:
+                wire_description = None if forms.get("/description") == "null" else _MISSING
+            wire_format = canonical.get("format", "text")
+            if wire_format == "text" and forms.get("/format/type") != "present":
+                wire_format = None if forms.get("/format/type") == "null" else _MISSING
+            wire_syntax = canonical.get("syntax")
+            if wire_syntax is None:
+                wire_syntax = None if forms.get("/format/syntax") == "null" else _MISSING
+            wire_grammar = canonical.get("grammar")
+            if wire_grammar is None:
+                wire_grammar = None if forms.get("/format/definition") == "null" else _MISSING
+            wire = {"type": "custom", "name": wire_name}
+            if wire_description is not _MISSING:
+                wire["description"] = wire_description
+            if wire_format is not _MISSING:
+                wire.setdefault("format", {})["type"] = wire_format
+            if wire_syntax is not _MISSING:
+                wire.setdefault("format", {})["syntax"] = wire_syntax
+            if wire_grammar is not _MISSING:
+                wire.setdefault("format", {})["definition"] = wire_grammar
+            if canonical.get("parameters") is not None:
+                _rt.report(losses, strict, "field.dropped", "/parameters", DIALECT, "parameters")
+            if canonical.get("strict") is not None:
+                _rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement")
+            if canonical.get("defer_loading") is not None:
+                _rt.report(
+                    losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search"
+                )
             if canonical.get("cache") is not None:
                 _rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache")
             if own:
@@ -870,19 +1065,42 @@ _CHECKS_TOOL_CALL: tuple[tuple[tuple[str, str, Any], ...], ...] = (
         ("/name", "nonempty", None),
         ("/arguments", "string", None),
     ),
+    (
+        ("", "object", None),
+        ("/type", "const", "custom_tool_call"),
+        ("/call_id", "string", None),
+        ("/name", "nonempty", None),
+        ("/input", "string", None),
+    ),
 )
 _KNOWN_TOOL_CALL_0 = frozenset(("arguments", "call_id", "name", "type"))
+_KNOWN_TOOL_CALL_1 = frozenset(("call_id", "input", "name", "type"))
+
+
+def _select_tool_call(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if canonical.get("name") is not None and canonical.get("input") is None:
+        return 0
+    if canonical.get("arguments") is None and canonical.get("name") is not None and canonical.get("input") is not None:
+        return 1
+    if canonical.get("name") is not None:
+        return 0
+    if canonical.get("arguments") is None and canonical.get("name") is not None and canonical.get("input") is not None:
+        return 1
+    return _NO_VARIANT
 
 
 def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
     """Decode one OpenAI Responses tool_call into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_CALL)
     canonical: dict[str, Any]
+    forms: dict[str, Any]
     unknown: dict[str, Any] | None
     try:
         if type(wire) is dict and wire.get("type") == "function_call":
             canonical = {}
             unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
             value = wire.get("call_id", _MISSING)
             if type(value) is not str:
                 raise _Mismatch
@@ -912,9 +1130,38 @@ def decode_tool_call(payload: Any, *, id_map: IdMap | None = None) -> ToolCall:
                         canonical["arguments_error"] = _rt.not_an_object(parsed)
             if len(wire) != 4:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_0, "", unknown)
-            if unknown:
+            if _select_tool_call(canonical) != 0:
+                forms = {**forms, "": _FORM_VARIANT_0}
+            if unknown or forms:
                 canonical["extensions"] = {
-                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), _EMPTY)
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
+                }
+            if id_map is not None:
+                id_map.note_call(canonical["id"], canonical["name"])
+            return canonical
+        if type(wire) is dict and wire.get("type") == "custom_tool_call":
+            canonical = {"arguments": None}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire.get("call_id", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["id"] = value
+            value = wire.get("name", _MISSING)
+            if type(value) is not str or not value:
+                raise _Mismatch
+            canonical["name"] = value
+            value = wire.get("input", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["input"] = value
+            if len(wire) != 4:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CALL_1, "", unknown)
+            if _select_tool_call(canonical) != 1:
+                forms = {**forms, "": _FORM_VARIANT_1}
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CALL), forms)
                 }
             if id_map is not None:
                 id_map.note_call(canonical["id"], canonical["name"])
@@ -930,24 +1177,72 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
     losses: list[_rt.Loss] = []
     extensions = canonical.get("extensions")
     own = _rt.foreign_extensions(extensions, DIALECT, losses, strict) if extensions else _EMPTY
+    forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
-        if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
-            wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
-        wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
-        wire_arguments = _rt.arguments_text(canonical, ("",))
-        wire = {"type": "function_call", "call_id": wire_id, "name": wire_name, "arguments": wire_arguments}
-        if own:
-            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        if id_map is not None:
-            id_map.note_call(
-                canonical["id"] if "id" in canonical else _rt.missing("id"),
-                canonical["name"] if "name" in canonical else _rt.missing("name"),
-            )
-        return _tuple_new(Encoded, (wire, losses))
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("name") is not None:
+            index = 0
+        elif (
+            form == _FORM_VARIANT_1
+            and canonical.get("arguments") is None
+            and canonical.get("name") is not None
+            and canonical.get("input") is not None
+        ):
+            index = 1
+        else:
+            index = _select_tool_call(canonical)
+        if index == 0:
+            if canonical.get("input") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/input",
+                    DIALECT,
+                    "the call of a custom (freeform) tool, whose input is plain text",
+                )
+                return _tuple_new(Encoded, (None, losses))
+            wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
+            if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
+                wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            wire_arguments = _rt.arguments_text(canonical, ("",))
+            wire = {"type": "function_call", "call_id": wire_id, "name": wire_name, "arguments": wire_arguments}
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if id_map is not None:
+                id_map.note_call(
+                    canonical["id"] if "id" in canonical else _rt.missing("id"),
+                    canonical["name"] if "name" in canonical else _rt.missing("name"),
+                )
+            return _tuple_new(Encoded, (wire, losses))
+        if index == 1:
+            wire_id = canonical["id"] if "id" in canonical else _rt.missing("id")
+            if id_map is not None or type(wire_id) is not str or (wire_id not in _IDS_SEEN and not _ID_OK(wire_id)):
+                wire_id = _rt.encode_id(wire_id, _IDS, id_map, losses, strict, "/id")
+            wire_name = canonical["name"] if "name" in canonical else _rt.missing("name")
+            wire_input = canonical["input"] if "input" in canonical else _rt.missing("input")
+            wire = {"type": "custom_tool_call", "call_id": wire_id, "name": wire_name, "input": wire_input}
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            if id_map is not None:
+                id_map.note_call(
+                    canonical["id"] if "id" in canonical else _rt.missing("id"),
+                    canonical["name"] if "name" in canonical else _rt.missing("name"),
+                )
+            return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_CALL, exc) from None
+    _rt.report(
+        losses,
+        strict,
+        "part.unsupported",
+        "/arguments",
+        DIALECT,
+        "this " + SHAPE_TOOL_CALL + " (" + _rt.describe_choice(canonical) + ")",
+    )
+    return _tuple_new(Encoded, (None, losses))
 
 
 # --- tool_result -------------------------------------------------------------------------
@@ -957,6 +1252,12 @@ _CHECKS_TOOL_RESULT: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (
         ("", "object", None),
         ("/type", "const", "function_call_output"),
+        ("/call_id", "string", None),
+        ("/output", "any", None),
+    ),
+    (
+        ("", "object", None),
+        ("/type", "const", "custom_tool_call_output"),
         ("/call_id", "string", None),
         ("/output", "any", None),
     ),
@@ -1080,6 +1381,148 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     return blocks
 
 
+_KNOWN_TOOL_RESULT_1 = frozenset(("call_id", "output", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_0 = frozenset(("text", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_1 = frozenset(("image_url", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_2 = frozenset(("image_url", "type"))
+
+
+def _CONTENT_TOOL_RESULT_1_CONTENT_in(
+    blocks: Any, unknown: dict[str, Any] | None, forms: dict[str, Any]
+) -> list[dict[str, Any]]:
+    if type(blocks) is str:
+        if not blocks:
+            return []
+        return [{"type": "text", "text": blocks}]
+    if type(blocks) is not list:
+        raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/output", "expected a string or an array of blocks")
+    parts: list[dict[str, Any]] = []
+    for position, block in enumerate(blocks):
+        at = "/output" + "/" + str(position)
+        if type(block) is dict and block.get("type") == "input_text":
+            part = {"type": "text"}
+            value = block.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string")
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_0, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_image"
+            and _rt.is_data_url(_rt.lookup(block, ("image_url",)))
+        ):
+            part = {"type": "image"}
+            value = block.get("image_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            part["media_type"], part["data"] = _rt.split_data_url(value)
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_1, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_image"
+            and _rt.lookup(block, ("image_url",)) is not _MISSING
+            and type(_rt.lookup(block, ("image_url",))) is str
+        ):
+            part = {"type": "image"}
+            value = block.get("image_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string")
+            part["url"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_2, at + "", unknown)
+            parts.append(part)
+            continue
+        if type(block) is not dict:
+            raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
+        parts.append(
+            {
+                "type": "wire",
+                "dialect": DIALECT,
+                "value": _rt.held(block, _rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at),
+            }
+        )
+    if (len(parts) == 1 and parts[0]["type"] == "text") or not parts:
+        forms["/output"] = "blocks"
+    return parts
+
+
+def _CONTENT_TOOL_RESULT_1_CONTENT_out(
+    parts: list[dict[str, Any]], forms: dict[str, Any], losses: list[_rt.Loss], strict: bool
+) -> Any:
+    if forms.get("/output") != "blocks":
+        if _rt.size(parts) == 1 and _rt.need(_rt.first(parts), "type") == "text":
+            return _rt.need(parts[0], "text")
+        if _rt.size(parts) == 0:
+            return ""
+    blocks: list[Any] = []
+    for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
+        kind = _rt.need(part, "type")
+        if kind == "text" and "text" in part:
+            blocks.append({"type": "input_text", "text": part["text"]})
+            continue
+        if kind == "image" and "media_type" in part and "data" in part:
+            blocks.append({"type": "input_image", "image_url": _rt.data_url(part["media_type"], part["data"])})
+            continue
+        if kind == "image" and "url" in part and type(part["url"]) is str:
+            blocks.append({"type": "input_image", "image_url": part["url"]})
+            continue
+        if kind == "json":
+            _rt.report(
+                losses,
+                strict,
+                "content.json_as_text",
+                "/content/" + str(position),
+                DIALECT,
+                "a json part as such (sent as JSON text)",
+            )
+            part = {
+                "type": "text",
+                "text": _rt.text_of_json(_rt.need(part, "value"), "/content/" + str(position) + "/value"),
+            }
+            blocks.append({"type": "input_text", "text": part["text"]})
+            continue
+        if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
+            blocks.append(_rt.need(part, "value"))
+            continue
+        _rt.report(losses, strict, "part.unsupported", "/content/" + str(position), DIALECT, _rt.describe_part(part))
+    return blocks
+
+
+def _select_tool_result(canonical: dict[str, Any]) -> int:
+    """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
+    if (
+        canonical.get("content") is not None
+        and canonical.get("is_error", False) is False
+        and canonical.get("pending") is None
+        and canonical.get("custom") is None
+    ):
+        return 0
+    if (
+        canonical.get("custom") is True
+        and canonical.get("content") is not None
+        and canonical.get("is_error", False) is False
+        and canonical.get("pending") is None
+    ):
+        return 1
+    if canonical.get("content") is not None:
+        return 0
+    if canonical.get("custom") is True and canonical.get("content") is not None:
+        return 1
+    return _NO_VARIANT
+
+
 def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResult:
     """Decode one OpenAI Responses tool_result into the canonical dict."""
     wire = payload if type(payload) is dict else _rt.as_wire(payload, DIALECT, SHAPE_TOOL_RESULT)
@@ -1101,6 +1544,31 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResu
             canonical["content"] = _CONTENT_TOOL_RESULT_0_CONTENT_in(value, unknown, forms)
             if len(wire) != 3:
                 unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_0, "", unknown)
+            if _select_tool_result(canonical) != 0:
+                forms[""] = _FORM_VARIANT_0
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                }
+            if id_map is not None:
+                id_map.note_result(canonical.get("call_id"))  # answered by id: id-less results link among the rest
+            return canonical
+        if type(wire) is dict and wire.get("type") == "custom_tool_call_output":
+            canonical = {"custom": True, "is_error": False}
+            unknown = {}
+            forms = {}
+            value = wire.get("call_id", _MISSING)
+            if type(value) is not str:
+                raise _Mismatch
+            canonical["call_id"] = value
+            value = wire.get("output", _MISSING)
+            if value is _MISSING:
+                raise _Mismatch
+            canonical["content"] = _CONTENT_TOOL_RESULT_1_CONTENT_in(value, unknown, forms)
+            if len(wire) != 3:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_RESULT_1, "", unknown)
+            if _select_tool_result(canonical) != 1:
+                forms[""] = _FORM_VARIANT_1
             if unknown or forms:
                 canonical["extensions"] = {
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
@@ -1122,36 +1590,92 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
     forms = own.get("forms", _EMPTY)
     wire: Any  # the wire value the variant below builds: an object or a constant
     try:
-        if canonical.get("pending") is not None:  # nothing true to send without it
-            _rt.report(
-                losses,
-                strict,
-                "result.pending",
-                "/pending",
-                DIALECT,
-                "a result that awaits input before the call completes (MCP input_required)",
+        form = forms.get("")  # the variant it was decoded from, if it still fits
+        if form == _FORM_VARIANT_0 and canonical.get("content") is not None:
+            index = 0
+        elif form == _FORM_VARIANT_1 and canonical.get("custom") is True and canonical.get("content") is not None:
+            index = 1
+        else:
+            index = _select_tool_result(canonical)
+        if index == 0:
+            if canonical.get("pending") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "result.pending",
+                    "/pending",
+                    DIALECT,
+                    "a result that awaits input before the call completes (MCP input_required)",
+                )
+                return _tuple_new(Encoded, (None, losses))
+            if canonical.get("custom") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom",
+                    DIALECT,
+                    "the result of a custom (freeform) tool's call, dropped with its call",
+                )
+                return _tuple_new(Encoded, (None, losses))
+            wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
+            if (
+                id_map is not None
+                or type(wire_call_id) is not str
+                or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
+            ):
+                wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+            wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
+                canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
             )
-            return _tuple_new(Encoded, (None, losses))
-        wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
-        if (
-            id_map is not None
-            or type(wire_call_id) is not str
-            or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
-        ):
-            wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
-        wire_content = _CONTENT_TOOL_RESULT_0_CONTENT_out(
-            canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
-        )
-        wire = {"type": "function_call_output", "call_id": wire_call_id, "output": wire_content}
-        if canonical.get("is_error") is not None and canonical["is_error"] is not False:
-            _rt.report(
-                losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+            wire = {"type": "function_call_output", "call_id": wire_call_id, "output": wire_content}
+            if canonical.get("is_error") is not None and canonical["is_error"] is not False:
+                _rt.report(
+                    losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+                )
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
+        if index == 1:
+            if canonical.get("pending") is not None:  # nothing true to send without it
+                _rt.report(
+                    losses,
+                    strict,
+                    "result.pending",
+                    "/pending",
+                    DIALECT,
+                    "a result that awaits input before the call completes (MCP input_required)",
+                )
+                return _tuple_new(Encoded, (None, losses))
+            wire_call_id = canonical["call_id"] if "call_id" in canonical else _rt.missing("call_id")
+            if (
+                id_map is not None
+                or type(wire_call_id) is not str
+                or (wire_call_id not in _IDS_SEEN and not _ID_OK(wire_call_id))
+            ):
+                wire_call_id = _rt.encode_id(wire_call_id, _IDS, id_map, losses, strict, "/call_id")
+            wire_content = _CONTENT_TOOL_RESULT_1_CONTENT_out(
+                canonical["content"] if "content" in canonical else _rt.missing("content"), forms, losses, strict
             )
-        if own:
-            _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
-        return _tuple_new(Encoded, (wire, losses))
+            wire = {"type": "custom_tool_call_output", "call_id": wire_call_id, "output": wire_content}
+            if canonical.get("is_error") is not None and canonical["is_error"] is not False:
+                _rt.report(
+                    losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result"
+                )
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
     except _rt.Invalid as exc:  # invalid input found on the way: any other error is a bug, never caught
         raise _rt.CanonicalError(SHAPE_TOOL_RESULT, exc) from None
+    _rt.report(
+        losses,
+        strict,
+        "part.unsupported",
+        "/custom",
+        DIALECT,
+        "this " + SHAPE_TOOL_RESULT + " (" + _rt.describe_choice(canonical) + ")",
+    )
+    return _tuple_new(Encoded, (None, losses))
 
 
 # --- envelopes: where the shapes sit in a whole request or response --------------------
@@ -1294,51 +1818,41 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     tools = wire.get("tools") if type(wire) is dict else None
     for tools_index, tools_item in enumerate(_rt.elements(tools)):
         element = tools_item
-        if element is not None and _rt.lookup(element, ("type",)) == "function":
+        if element is not None and (
+            (_rt.lookup(element, ("type",)) == "function") or (_rt.lookup(element, ("type",)) == "custom")
+        ):
             at = f"/tools/{tools_index}"
             out[_KEYS["tool_definition"]].append(_rt.decode_at(decode_tool_definition, element, at, id_map))
     # tool_choice at /tool_choice
     tool_choice = wire.get("tool_choice") if type(wire) is dict else None
     element = tool_choice
-    if element is not None and _rt.lookup(element, ()) == "auto":
-        at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
-    # tool_choice at /tool_choice
-    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
-    element = tool_choice
-    if element is not None and _rt.lookup(element, ()) == "none":
-        at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
-    # tool_choice at /tool_choice
-    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
-    element = tool_choice
-    if element is not None and _rt.lookup(element, ()) == "required":
-        at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
-    # tool_choice at /tool_choice
-    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
-    element = tool_choice
-    if element is not None and _rt.lookup(element, ("type",)) == "function":
-        at = "/tool_choice"
-        out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
-    # tool_choice at /tool_choice
-    tool_choice = wire.get("tool_choice") if type(wire) is dict else None
-    element = tool_choice
-    if element is not None and _rt.lookup(element, ("type",)) == "allowed_tools":
+    if element is not None and (
+        (_rt.lookup(element, ()) == "auto")
+        or (_rt.lookup(element, ()) == "none")
+        or (_rt.lookup(element, ()) == "required")
+        or (_rt.lookup(element, ("type",)) == "function")
+        or (_rt.lookup(element, ("type",)) == "allowed_tools")
+    ):
         at = "/tool_choice"
         out["tool_choice"] = _rt.decode_at(decode_tool_choice, element, at, id_map)
     # tool_call at /input/*
     input_value = wire.get("input") if type(wire) is dict else None
     for input_value_index, input_value_item in enumerate(_rt.elements(input_value)):
         element = input_value_item
-        if element is not None and _rt.lookup(element, ("type",)) == "function_call":
+        if element is not None and (
+            (_rt.lookup(element, ("type",)) == "function_call")
+            or (_rt.lookup(element, ("type",)) == "custom_tool_call")
+        ):
             at = f"/input/{input_value_index}"
             out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # tool_result at /input/*
     input_value = wire.get("input") if type(wire) is dict else None
     for input_value_index, input_value_item in enumerate(_rt.elements(input_value)):
         element = input_value_item
-        if element is not None and _rt.lookup(element, ("type",)) == "function_call_output":
+        if element is not None and (
+            (_rt.lookup(element, ("type",)) == "function_call_output")
+            or (_rt.lookup(element, ("type",)) == "custom_tool_call_output")
+        ):
             at = f"/input/{input_value_index}"
             out[_KEYS["tool_result"]].append(_rt.decode_at(decode_tool_result, element, at, id_map))
             _rt.note_position(out, id_map, at, DIALECT)
@@ -1346,7 +1860,10 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
     output = wire.get("output") if type(wire) is dict else None
     for output_index, output_item in enumerate(_rt.elements(output)):
         element = output_item
-        if element is not None and _rt.lookup(element, ("type",)) == "function_call":
+        if element is not None and (
+            (_rt.lookup(element, ("type",)) == "function_call")
+            or (_rt.lookup(element, ("type",)) == "custom_tool_call")
+        ):
             at = f"/output/{output_index}"
             out[_KEYS["tool_call"]].append(_rt.decode_at(decode_tool_call, element, at, id_map))
     # the choice's parallel, carried beside it (request)
@@ -1359,14 +1876,18 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
 # (shape, path, when, has, unless, where) of every location, for inject()
 _LOCATIONS = (
     ("tool_definition", ("tools", "*"), ((("type",), "function"),), (), (), ()),
+    ("tool_definition", ("tools", "*"), ((("type",), "custom"),), (), (), ()),
     ("tool_choice", ("tool_choice",), (((), "auto"),), (), (), ()),
     ("tool_choice", ("tool_choice",), (((), "none"),), (), (), ()),
     ("tool_choice", ("tool_choice",), (((), "required"),), (), (), ()),
     ("tool_choice", ("tool_choice",), ((("type",), "function"),), (), (), ()),
     ("tool_choice", ("tool_choice",), ((("type",), "allowed_tools"),), (), (), ()),
     ("tool_call", ("input", "*"), ((("type",), "function_call"),), (), (), ()),
+    ("tool_call", ("input", "*"), ((("type",), "custom_tool_call"),), (), (), ()),
     ("tool_result", ("input", "*"), ((("type",), "function_call_output"),), (), (), ()),
+    ("tool_result", ("input", "*"), ((("type",), "custom_tool_call_output"),), (), (), ()),
     ("tool_call", ("output", "*"), ((("type",), "function_call"),), (), (), ()),
+    ("tool_call", ("output", "*"), ((("type",), "custom_tool_call"),), (), (), ()),
 )
 # (canonical tool_definition field, pointer tokens) carried once for every tool
 _TOOLS_FIELDS = ()
@@ -1761,7 +2282,9 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
     listed_0 = wire.get("tools", _MISSING)
     items_0 = _rt.elements(listed_0)
     for i, item in enumerate(items_0):
-        if (_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) == "function":
+        if ((_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) == "function") or (
+            (_n.get("type", _MISSING) if type(_n := item) is dict else _MISSING) == "custom"
+        ):
             tools.append(_rt.decode_at(decode_tool_definition, item, f"/tools/{i}", id_map))
         else:
             rest_0[f"/tools/{i}"] = item
@@ -1807,7 +2330,7 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
         where = f"/input/{i}"
         if type(unit) is not dict:
             raise _rt.DecodeError(DIALECT, "request", where, f"expected an object, got {_rt.describe(unit)}")
-        if unit.get("type", _MISSING) == "function_call":
+        if (unit.get("type", _MISSING) == "function_call") or (unit.get("type", _MISSING) == "custom_tool_call"):
             parts = []
             forms = {}
             parts.append({"type": "tool_call", "call": _rt.decode_at(decode_tool_call, unit, where, id_map)})
@@ -1820,7 +2343,9 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
             links.turn(message, where)
             messages.append(message)
             last = "assistant"
-        elif unit.get("type", _MISSING) == "function_call_output":
+        elif (unit.get("type", _MISSING) == "function_call_output") or (
+            unit.get("type", _MISSING) == "custom_tool_call_output"
+        ):
             parts = []
             forms = {}
             parts.append({"type": "tool_result", "result": _rt.decode_at(decode_tool_result, unit, where, id_map)})
@@ -1841,7 +2366,7 @@ def _turns_in(units: Any, id_map: IdMap, messages: list[dict[str, Any]]) -> list
                 raise _rt.DecodeError(
                     DIALECT, "request", f"{where}/summary/0/text", f"expected a string, got {_rt.describe(text_in)}"
                 )
-            part_fields = _conv.kept_fields(unit, _KNOWN_UNIT_2)
+            part_fields = _conv.kept_fields(unit, _KNOWN_UNIT_4)
             part = {"type": "reasoning", "dialect": DIALECT}
             if text_in is not _MISSING:
                 part["text"] = text_in
@@ -2091,7 +2616,7 @@ def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
     return request
 
 
-_KNOWN_UNIT_2 = _conv.known_tree((), (("type",), ("summary", "0", "text")))
+_KNOWN_UNIT_4 = _conv.known_tree((), (("type",), ("summary", "0", "text")))
 
 
 def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
@@ -2215,7 +2740,7 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                                 units.append(_turn_out(g_role, g_own, g_at, g_parts, out, lose))
                             elif g_own.get("fields", _MISSING):
                                 lose("turn.fields_dropped", g_at, "the fields of a turn made only of separate units")
-                            value = _unit_out_2(part, where, out)
+                            value = _unit_out_4(part, where, out)
                             if value is not None:
                                 units.append(value)
                             g_role = role
@@ -2574,7 +3099,7 @@ def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _unit_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _unit_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /type = 'reasoning'."""
     block = {}
     block["type"] = "reasoning"
@@ -2615,8 +3140,30 @@ _REQUEST = _conv.RequestLayout(
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
+            part="tool_call",
+            when=((("type",), "custom_tool_call"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            signed=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
             part="tool_result",
             when=((("type",), "function_call_output"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            signed=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=((("type",), "custom_tool_call_output"),),
             has=(),
             fields=(),
             roles=(),
@@ -2724,6 +3271,7 @@ _REQUEST = _conv.RequestLayout(
         (
             ("input",),
             ("tools",),
+            ("tools",),
             ("tool_choice",),
             ("tool_choice",),
             ("tool_choice",),
@@ -2779,7 +3327,12 @@ _RESPONSE = _conv.ResponseLayout(
         (("tool_choice",), "auto"),
         (("tools",), []),
     ),
-    item_ids=(("function_call", "fc_toolwire_"), ("message", "msg_toolwire_"), ("reasoning", "rs_toolwire_")),
+    item_ids=(
+        ("custom_tool_call", "ctc_toolwire_"),
+        ("function_call", "fc_toolwire_"),
+        ("message", "msg_toolwire_"),
+        ("reasoning", "rs_toolwire_"),
+    ),
     turn=_conv.Turn(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
@@ -2804,8 +3357,30 @@ _RESPONSE = _conv.ResponseLayout(
             known=_conv.known_tree((), (("type",),)),
         ),
         _conv.Spelling(
+            part="tool_call",
+            when=((("type",), "custom_tool_call"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="assistant",
+            signed=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
             part="tool_result",
             when=((("type",), "function_call_output"),),
+            has=(),
+            fields=(),
+            roles=(),
+            defaults=(),
+            role="user",
+            signed=None,
+            known=_conv.known_tree((), (("type",),)),
+        ),
+        _conv.Spelling(
+            part="tool_result",
+            when=((("type",), "custom_tool_call_output"),),
             has=(),
             fields=(),
             roles=(),

@@ -7,6 +7,7 @@
  * reordered: a turn that cannot keep their order reports it. Everything the target cannot
  * carry is a reported loss.
  */
+import { Calls } from "./_conv_calls.js";
 import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn } from "./_conv_layout.js";
 import { Loss } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
@@ -25,7 +26,7 @@ export declare class Run {
     readonly reasoning: string;
     readonly losses: Loss[];
     readonly idMap: IdMap;
-    readonly names: Map<unknown, unknown>;
+    readonly calls: Calls;
     emptyBlocks: EmptyBlocks;
     blockRules: BlockRules;
     constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoning: string);

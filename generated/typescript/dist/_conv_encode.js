@@ -10,6 +10,7 @@
  * carry is a reported loss.
  */
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
+import { Calls } from "./_conv_calls.js";
 import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
 import { wireWhat } from "./_conv_out.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
@@ -46,7 +47,7 @@ export class Run {
     reasoning;
     losses = [];
     idMap;
-    names = new Map(); // call id -> the tool of the latest call with that id
+    calls; // links each result to its call
     emptyBlocks = []; // the target's non_empty rules on a block (a response's)
     blockRules = [[], []]; // its signature and part_order rules (a response's)
     constructor(dialect, codecs, strict, idMap, reasoning) {
@@ -55,6 +56,7 @@ export class Run {
         this.strict = strict;
         this.reasoning = reasoning;
         this.idMap = idMap ?? new IdMap();
+        this.calls = new Calls(this.idMap);
     }
     lose(code, at, what) {
         report(this.losses, this.strict, code, at, this.dialect, what);
@@ -105,21 +107,13 @@ function carried(part, role, spellings, run, at) {
         return null;
     }
     const call = getOwn(part, "call");
-    if (kind === "tool_call" && isObject(call)) {
-        const id = getOwn(call, "id");
-        const name = getOwn(call, "name");
-        if (Array.isArray(id) || isObject(id))
-            throw new TypeError("a call's id is unhashable");
-        run.idMap.noteCall((id === undefined ? null : id), (name === undefined ? null : name));
-        run.names.set(id === undefined ? null : id, name === undefined ? null : name);
-    }
+    if (kind === "tool_call" && isObject(call))
+        run.calls.called(call);
     const result = getOwn(part, "result");
-    if (kind === "tool_result" && isObject(result) && (getOwn(result, "name") ?? null) === null) {
-        // a reused call id: the result answers the nearest call before it, not the first
-        const callId = getOwn(result, "call_id");
-        const name = typeof callId === "string" ? (run.names.get(callId) ?? null) : null;
-        if (name !== null && run.idMap.nameFor(callId) !== name)
-            return { ...part, result: { ...result, name } };
+    if (kind === "tool_result" && isObject(result)) {
+        const answered = run.calls.answered(result);
+        if (answered !== result)
+            return { ...part, result: answered };
     }
     return part;
 }

@@ -5,6 +5,7 @@
  * losses moved under the part, the keys a spelling cannot carry. Where Python's dict and str
  * methods would fail on input that is no canonical data, these fail the same way.
  */
+import { Calls } from "./_conv_calls.js";
 import { Encoded, Loss } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { IdMap } from "./_ids.js";
@@ -22,14 +23,14 @@ export declare function shown(value: JsonObject, key: string): string;
 /** What a loss says of another dialect's wire block: its dialect, and its type where the block
  * names one (a server_tool_use is not any block). */
 export declare function wireWhat(part: JsonObject): string;
-/** One encode's target, losses, strictness, id map and options; `names` links a result naming
- * no tool to the latest call with its id. */
+/** One encode's target, losses, strictness, id map and options; `calls` links each result to
+ * its call. */
 export declare class Out {
     readonly dialect: string;
     readonly strict: boolean;
     readonly losses: Loss[];
     readonly idMap: IdMap;
-    readonly names: Map<unknown, unknown>;
+    readonly calls: Calls;
     constructor(dialect: string, strict: boolean, idMap: IdMap | null, reasoning: string);
     readonly asText: boolean;
     readonly dropping: boolean;
@@ -44,10 +45,9 @@ export declare class Out {
     /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
      * type, a plain one does not). */
     extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void;
-    /** A tool call: its id noted, and the latest call with that id remembered. */
+    /** A tool call: noted, so that its results find it. */
     called(part: JsonObject): void;
-    /** A tool result naming no tool answers the nearest call before it with its id, not the
-     * first: that call's name added where the id map would find another. */
+    /** A tool result as its call makes it (see Calls.answered). */
     answered(part: JsonObject): JsonObject;
     /** The part carries an extension of the target (a text kept as a block). */
     mine(part: JsonObject): boolean;

@@ -8,6 +8,7 @@
  * methods would fail on input that is no canonical data, these fail the same way.
  */
 import { dataUrl } from "./_content.js";
+import { Calls } from "./_conv_calls.js";
 import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
 import { Encoded, getOwn, hasOwn, isObject, report } from "./_errors.js";
@@ -46,20 +47,21 @@ export function wireWhat(part) {
     const named = typeof kind === "string" ? ` (${kind})` : "";
     return `${article(shown(part, "dialect"))} block the canonical model has no kind for${named}`;
 }
-/** One encode's target, losses, strictness, id map and options; `names` links a result naming
- * no tool to the latest call with its id. */
+/** One encode's target, losses, strictness, id map and options; `calls` links each result to
+ * its call. */
 export class Out {
     dialect;
     strict;
     losses = [];
     idMap;
-    names = new Map();
+    calls;
     constructor(dialect, strict, idMap, reasoning) {
         this.dialect = dialect;
         this.strict = strict;
         this.idMap = idMap ?? new IdMap();
         this.asText = reasoning === "text"; // reasoning the target cannot replay is sent as text
         this.dropping = reasoning === "drop"; // every reasoning part is removed, as asked
+        this.calls = new Calls(this.idMap);
     }
     asText;
     dropping;
@@ -105,29 +107,19 @@ export class Out {
         for (const key of pySorted([...lost]))
             this.lose("part.field_dropped", `${at}/${key}`, `the ${key} of ${what} part`);
     }
-    /** A tool call: its id noted, and the latest call with that id remembered. */
+    /** A tool call: noted, so that its results find it. */
     called(part) {
         const call = getOwn(part, "call");
-        if (!isObject(call))
-            return;
-        const id = getOwn(call, "id");
-        const name = getOwn(call, "name");
-        if (Array.isArray(id) || isObject(id))
-            throw new TypeError("a call's id is unhashable");
-        this.idMap.noteCall((id === undefined ? null : id), (name === undefined ? null : name));
-        this.names.set(id === undefined ? null : id, name === undefined ? null : name);
+        if (isObject(call))
+            this.calls.called(call);
     }
-    /** A tool result naming no tool answers the nearest call before it with its id, not the
-     * first: that call's name added where the id map would find another. */
+    /** A tool result as its call makes it (see Calls.answered). */
     answered(part) {
         const result = getOwn(part, "result");
-        if (!isObject(result) || (getOwn(result, "name") ?? null) !== null)
+        if (!isObject(result))
             return part;
-        const callId = getOwn(result, "call_id");
-        const name = typeof callId === "string" ? (this.names.get(callId) ?? null) : null;
-        if (name !== null && this.idMap.nameFor(callId) !== name)
-            return { ...part, result: { ...result, name } };
-        return part;
+        const answered = this.calls.answered(result);
+        return answered === result ? part : { ...part, result: answered };
     }
     /** The part carries an extension of the target (a text kept as a block). */
     mine(part) {

@@ -67,10 +67,12 @@ export function encodeTools(wire, tools, choice, codecs, idMap, losses, strict, 
             for (const loss of result.losses)
                 losses.push(loss.at(`/tools/${i}`));
             return result.value;
-        });
-        const holder = {};
-        put(holder, tail, encodedTools);
-        put(wire, head, [holder]);
+        }).filter((tool) => tool != null); // null: a tool the target has no form for (reported)
+        if (encodedTools.length > 0) {
+            const holder = {};
+            put(holder, tail, encodedTools);
+            put(wire, head, [holder]);
+        }
         const { tools: _dropped, ...others } = parts;
         void _dropped;
         parts = others;

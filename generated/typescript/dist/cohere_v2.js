@@ -232,6 +232,11 @@ export function encodeToolDefinition(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
+        if (canonical["format"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text");
+            return new rt.Encoded(null, losses);
+        }
         const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
             !("name" in Object.prototype) ||
             Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
@@ -251,6 +256,12 @@ export function encodeToolDefinition(value, options = {}) {
         }
         if (canonical["defer_loading"] != null) {
             rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        }
+        if (canonical["syntax"] != null) {
+            rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+        }
+        if (canonical["grammar"] != null) {
+            rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
         }
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
@@ -473,6 +484,11 @@ export function encodeToolCall(value, options = {}) {
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
+        if (canonical["input"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "tool.custom_dropped", "/input", DIALECT, "the call of a custom (freeform) tool, whose input is plain text");
+            return new rt.Encoded(null, losses);
+        }
         let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
             !("id" in Object.prototype) ||
             Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
@@ -693,6 +709,11 @@ export function encodeToolResult(value, options = {}) {
         if (canonical["pending"] != null) {
             // nothing true to send without it
             rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
+            return new rt.Encoded(null, losses);
+        }
+        if (canonical["custom"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "tool.custom_dropped", "/custom", DIALECT, "the result of a custom (freeform) tool's call, dropped with its call");
             return new rt.Encoded(null, losses);
         }
         let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&

@@ -231,6 +231,11 @@ export function encodeToolDefinition(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
+        if (canonical["format"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text");
+            return new rt.Encoded(null, losses);
+        }
         const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
             !("name" in Object.prototype) ||
             Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
@@ -250,6 +255,12 @@ export function encodeToolDefinition(value, options = {}) {
         }
         if (canonical["defer_loading"] != null) {
             rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        }
+        if (canonical["syntax"] != null) {
+            rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+        }
+        if (canonical["grammar"] != null) {
+            rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
         }
         if (canonical["cache"] != null) {
             rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
@@ -343,6 +354,11 @@ export function encodeToolCall(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
+        if (canonical["input"] != null) {
+            // nothing true to send without it
+            rt.report(losses, strict, "tool.custom_dropped", "/input", DIALECT, "the call of a custom (freeform) tool, whose input is plain text");
+            return new rt.Encoded(null, losses);
+        }
         const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
             !("name" in Object.prototype) ||
             Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
@@ -501,9 +517,12 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
 const KNOWN_TOOL_RESULT_1 = new Set(["resultType"]);
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolResult(canonical) {
-    if (canonical["content"] != null && canonical["pending"] == null)
+    if (canonical["content"] != null && canonical["pending"] == null && canonical["custom"] == null)
         return 0;
-    if (P.eq(canonical["content"], []) && canonical["pending"] === true && P.or(canonical["is_error"], false) === false)
+    if (P.eq(canonical["content"], []) &&
+        canonical["pending"] === true &&
+        P.or(canonical["is_error"], false) === false &&
+        canonical["custom"] == null)
         return 1;
     if (canonical["content"] != null)
         return 0;
@@ -638,6 +657,11 @@ export function encodeToolResult(value, options = {}) {
                 rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
                 return new rt.Encoded(null, losses);
             }
+            if (canonical["custom"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/custom", DIALECT, "the result of a custom (freeform) tool's call, dropped with its call");
+                return new rt.Encoded(null, losses);
+            }
             const [wireContent_parts, wireContent_structured] = rt.structuredOut(P.need(canonical, "content"), "structuredContent", forms);
             const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(wireContent_parts, forms, losses, strict);
             let wireIsError = P.or(canonical["is_error"], false);
@@ -656,6 +680,11 @@ export function encodeToolResult(value, options = {}) {
             return new rt.Encoded(wire, losses);
         }
         if (index === 1) {
+            if (canonical["custom"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/custom", DIALECT, "the result of a custom (freeform) tool's call, dropped with its call");
+                return new rt.Encoded(null, losses);
+            }
             wire = { "resultType": "input_required" };
             if (canonical["is_error"] != null && canonical["is_error"] !== false) {
                 rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");

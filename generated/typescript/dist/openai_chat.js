@@ -21,7 +21,7 @@ export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE = {
     error: ["status"],
-    tool_result: ["name"],
+    tool_result: ["name", "custom"],
 };
 /** Canonical values a variant carries without a field (they decode as the field left out). */
 export const EQUIVALENT = {};
@@ -39,6 +39,13 @@ export const POINTERS = {
             "parameters": ["/function/parameters"],
             "strict": ["/function/strict"],
         },
+        {
+            "name": ["/custom/name"],
+            "description": ["/custom/description"],
+            "format": ["/custom/format/type"],
+            "syntax": ["/custom/format/grammar/syntax"],
+            "grammar": ["/custom/format/grammar/definition"],
+        },
     ],
     tool_choice: [
         {},
@@ -49,6 +56,7 @@ export const POINTERS = {
     ],
     tool_call: [
         { "id": ["/id"], "name": ["/function/name"], "arguments": ["/function/arguments"] },
+        { "id": ["/id"], "name": ["/custom/name"], "input": ["/custom/input"] },
     ],
     tool_result: [
         { "call_id": ["/tool_call_id"], "content": ["/content"] },
@@ -258,10 +266,47 @@ const CHECKS_TOOL_DEFINITION = [
         ["/function/description", "optional", "string"],
         ["/function/parameters", "optional", "object"],
         ["/function/strict", "optional", "boolean"],
-    ]
+    ],
+    [
+        ["", "object", null],
+        ["/type", "const", "custom"],
+        ["/custom", "object", null],
+        ["/custom/format", "optional", "object"],
+        ["/custom/format/grammar", "optional", "object"],
+        ["/custom/name", "nonempty", null],
+        ["/custom/description", "optional", "string"],
+        ["/custom/format/type", "optional", "string"],
+        ["/custom/format/grammar/syntax", "optional", "string"],
+        ["/custom/format/grammar/definition", "optional", "string"],
+    ],
 ];
 const KNOWN_TOOL_DEFINITION_0 = new Set(["function", "type"]);
 const KNOWN_TOOL_DEFINITION_0_FUNCTION = new Set(["description", "name", "parameters", "strict"]);
+const KNOWN_TOOL_DEFINITION_1 = new Set(["custom", "type"]);
+const KNOWN_TOOL_DEFINITION_1_CUSTOM = new Set(["description", "format", "name"]);
+const KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT = new Set(["grammar", "type"]);
+const KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR = new Set(["definition", "syntax"]);
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolDefinition(canonical) {
+    if (canonical["name"] != null &&
+        canonical["defer_loading"] == null &&
+        canonical["format"] == null &&
+        canonical["syntax"] == null &&
+        canonical["grammar"] == null &&
+        canonical["cache"] == null)
+        return 0;
+    if (canonical["name"] != null &&
+        canonical["parameters"] == null &&
+        canonical["strict"] == null &&
+        canonical["defer_loading"] == null &&
+        canonical["cache"] == null)
+        return 1;
+    if (canonical["name"] != null)
+        return 0;
+    if (canonical["name"] != null)
+        return 1;
+    return NO_VARIANT;
+}
 /** Decode one OpenAI Chat Completions tool_definition into the canonical object. */
 export function decodeToolDefinition(payload, options = {}) {
     const idMap = options.idMap ?? null;
@@ -346,6 +391,113 @@ export function decodeToolDefinition(payload, options = {}) {
             if (!P.within(wireFunction, KNOWN_TOOL_DEFINITION_0_FUNCTION)) {
                 unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
             }
+            if (selectToolDefinition(canonical) !== 0) {
+                forms = P.withForm(forms, "", FORM_VARIANT_0);
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                };
+            }
+            return canonical;
+        }
+        if (P.isObject(wire) &&
+            (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "custom") {
+            canonical = {};
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = P.EMPTY;
+            const wireCustom = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("custom" in Object.prototype) ||
+                    Object.hasOwn(wire, "custom")) ? P.defined(wire["custom"]) : P.mismatch());
+            value = (P.isObject(wireCustom) &&
+                (Object.getPrototypeOf(wireCustom) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wireCustom, "name")) ? P.defined(wireCustom["name"]) : P.mismatch());
+            if (typeof value !== "string" || value === "")
+                throw P.MISMATCH;
+            canonical["name"] = value;
+            value = (P.isObject(wireCustom) ? ((Object.getPrototypeOf(wireCustom) === Object.prototype &&
+                !("description" in Object.prototype) ||
+                Object.hasOwn(wireCustom, "description")) ? wireCustom["description"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/custom/description", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["description"] = value;
+            }
+            value = P.opt(P.optObj(wireCustom, "format"), "type");
+            if (value === undefined) {
+                canonical["format"] = "text";
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/custom/format/type", "null");
+                canonical["format"] = "text";
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["format"] = value;
+                if (canonical["format"] === "text") {
+                    forms = P.withForm(forms, "/custom/format/type", "present");
+                }
+            }
+            value = P.opt(P.optObj(P.optObj(wireCustom, "format"), "grammar"), "syntax");
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/custom/format/grammar/syntax", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["syntax"] = value;
+            }
+            value = P.opt(P.optObj(P.optObj(wireCustom, "format"), "grammar"), "definition");
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/custom/format/grammar/definition", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["grammar"] = value;
+            }
+            if (P.size(wire) !== 2) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_1, "", unknown);
+            }
+            if (!P.within(wireCustom, KNOWN_TOOL_DEFINITION_1_CUSTOM)) {
+                unknown = rt.unknownFields(P.obj(wireCustom), KNOWN_TOOL_DEFINITION_1_CUSTOM, "/custom", unknown);
+            }
+            nested = P.optObj((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("custom" in Object.prototype) ||
+                    Object.hasOwn(wire, "custom")) ? P.defined(wire["custom"]) : P.mismatch()), "format");
+            if (P.isObject(nested) && !P.within(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT)) {
+                unknown = rt.unknownFields(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT, "/custom/format", unknown);
+            }
+            nested = P.optObj(P.optObj((P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("custom" in Object.prototype) ||
+                    Object.hasOwn(wire, "custom")) ? P.defined(wire["custom"]) : P.mismatch()), "format"), "grammar");
+            if (P.isObject(nested) && !P.within(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR)) {
+                unknown = rt.unknownFields(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR, "/custom/format/grammar", unknown);
+            }
+            if (selectToolDefinition(canonical) !== 1) {
+                forms = P.withForm(forms, "", FORM_VARIANT_1);
+            }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
                 canonical["extensions"] = {
                     [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
@@ -379,51 +531,124 @@ export function encodeToolDefinition(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
-            !("name" in Object.prototype) ||
-            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-        let wireDescription = canonical["description"];
-        if (wireDescription == null) {
-            wireDescription = forms["/function/description"] === "null" ? null : undefined;
+        const form = forms[""]; // the variant it was decoded from, if it still fits
+        let index;
+        if (form === FORM_VARIANT_0 && canonical["name"] != null) {
+            index = 0;
         }
-        let wireParameters = P.or(canonical["parameters"], { "type": "object", "properties": {} });
-        if (P.eq(wireParameters, { "type": "object", "properties": {} }) && forms["/function/parameters"] !== "present") {
-            wireParameters = forms["/function/parameters"] === "null" ? null : undefined;
+        else if (form === FORM_VARIANT_1 && canonical["name"] != null) {
+            index = 1;
         }
-        rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
-        let wireStrict = canonical["strict"];
-        if (wireStrict == null) {
-            wireStrict = forms["/function/strict"] === "null" ? null : undefined;
+        else {
+            index = selectToolDefinition(canonical);
         }
-        if (wireStrict === true) {
-            const why = rt.strictModeProblem(wireParameters);
-            if (why) {
-                rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict");
-                wireStrict = undefined;
+        if (index === 0) {
+            if (canonical["format"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text");
+                return new rt.Encoded(null, losses);
             }
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            let wireDescription = canonical["description"];
+            if (wireDescription == null) {
+                wireDescription = forms["/function/description"] === "null" ? null : undefined;
+            }
+            let wireParameters = P.or(canonical["parameters"], { "type": "object", "properties": {} });
+            if (P.eq(wireParameters, { "type": "object", "properties": {} }) && forms["/function/parameters"] !== "present") {
+                wireParameters = forms["/function/parameters"] === "null" ? null : undefined;
+            }
+            // schema profiles walk it
+            rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+            let wireStrict = canonical["strict"];
+            if (wireStrict == null) {
+                wireStrict = forms["/function/strict"] === "null" ? null : undefined;
+            }
+            if (wireStrict === true) {
+                const why = rt.strictModeProblem(wireParameters);
+                if (why) {
+                    rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict mode for this schema (" + why + "); sent without strict");
+                    wireStrict = undefined;
+                }
+            }
+            wire = { "type": "function", "function": { "name": wireName } };
+            if (wireDescription !== undefined)
+                P.put(P.sub(wire, "function"), "description", wireDescription);
+            if (wireParameters !== undefined)
+                P.put(P.sub(wire, "function"), "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
+            if (wireStrict !== undefined)
+                P.put(P.sub(wire, "function"), "strict", wireStrict);
+            if (canonical["defer_loading"] != null) {
+                rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+            }
+            if (canonical["syntax"] != null) {
+                rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+            }
+            if (canonical["grammar"] != null) {
+                rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+            }
+            if (canonical["cache"] != null) {
+                rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+            }
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            return new rt.Encoded(wire, losses);
         }
-        wire = { "type": "function", "function": { "name": wireName } };
-        if (wireDescription !== undefined)
-            P.put(P.sub(wire, "function"), "description", wireDescription);
-        if (wireParameters !== undefined)
-            P.put(P.sub(wire, "function"), "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
-        if (wireStrict !== undefined)
-            P.put(P.sub(wire, "function"), "strict", wireStrict);
-        if (canonical["defer_loading"] != null) {
-            rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+        if (index === 1) {
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            let wireDescription = canonical["description"];
+            if (wireDescription == null) {
+                wireDescription = forms["/custom/description"] === "null" ? null : undefined;
+            }
+            let wireFormat = P.or(canonical["format"], "text");
+            if (wireFormat === "text" && forms["/custom/format/type"] !== "present") {
+                wireFormat = forms["/custom/format/type"] === "null" ? null : undefined;
+            }
+            let wireSyntax = canonical["syntax"];
+            if (wireSyntax == null) {
+                wireSyntax = forms["/custom/format/grammar/syntax"] === "null" ? null : undefined;
+            }
+            let wireGrammar = canonical["grammar"];
+            if (wireGrammar == null) {
+                wireGrammar = forms["/custom/format/grammar/definition"] === "null" ? null : undefined;
+            }
+            wire = { "type": "custom", "custom": { "name": wireName } };
+            if (wireDescription !== undefined)
+                P.put(P.sub(wire, "custom"), "description", wireDescription);
+            if (wireFormat !== undefined)
+                P.put(P.setdefault(P.sub(wire, "custom"), "format"), "type", wireFormat);
+            if (wireSyntax !== undefined)
+                P.put(P.setdefault(P.setdefault(P.sub(wire, "custom"), "format"), "grammar"), "syntax", wireSyntax);
+            if (wireGrammar !== undefined)
+                P.put(P.setdefault(P.setdefault(P.sub(wire, "custom"), "format"), "grammar"), "definition", wireGrammar);
+            if (canonical["parameters"] != null) {
+                rt.report(losses, strict, "field.dropped", "/parameters", DIALECT, "parameters");
+            }
+            if (canonical["strict"] != null) {
+                rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+            }
+            if (canonical["defer_loading"] != null) {
+                rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+            }
+            if (canonical["cache"] != null) {
+                rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+            }
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            return new rt.Encoded(wire, losses);
         }
-        if (canonical["cache"] != null) {
-            rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
-        }
-        if (own !== P.EMPTY && Object.keys(own).length > 0)
-            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
-        return new rt.Encoded(wire, losses);
     }
     catch (exc) {
         if (P.invalid(exc))
             throw new rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc);
         throw exc;
     }
+    rt.report(losses, strict, "part.unsupported", "", DIALECT, "this " + SHAPE_TOOL_DEFINITION + " (" + rt.describeChoice(canonical) + ")");
+    void wire;
+    return new rt.Encoded(null, losses);
 }
 // --- tool_choice -------------------------------------------------------------------------
 const SHAPE_TOOL_CHOICE = "tool_choice";
@@ -757,10 +982,32 @@ const CHECKS_TOOL_CALL = [
         ["/id", "string", null],
         ["/function/name", "nonempty", null],
         ["/function/arguments", "absent_or", "string"],
-    ]
+    ],
+    [
+        ["", "object", null],
+        ["/type", "const", "custom"],
+        ["/custom", "object", null],
+        ["/id", "string", null],
+        ["/custom/name", "nonempty", null],
+        ["/custom/input", "string", null],
+    ],
 ];
 const KNOWN_TOOL_CALL_0 = new Set(["function", "id", "type"]);
 const KNOWN_TOOL_CALL_0_FUNCTION = new Set(["arguments", "name"]);
+const KNOWN_TOOL_CALL_1 = new Set(["custom", "id", "type"]);
+const KNOWN_TOOL_CALL_1_CUSTOM = new Set(["input", "name"]);
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolCall(canonical) {
+    if (canonical["name"] != null && canonical["input"] == null)
+        return 0;
+    if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null)
+        return 1;
+    if (canonical["name"] != null)
+        return 0;
+    if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null)
+        return 1;
+    return NO_VARIANT;
+}
 /** Decode one OpenAI Chat Completions tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
@@ -826,6 +1073,56 @@ export function decodeToolCall(payload, options = {}) {
             if (!P.within(wireFunction, KNOWN_TOOL_CALL_0_FUNCTION)) {
                 unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
             }
+            if (selectToolCall(canonical) !== 0) {
+                forms = P.withForm(forms, "", FORM_VARIANT_0);
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
+            }
+            if (idMap !== null)
+                idMap.noteCall(canonical["id"], canonical["name"]);
+            return canonical;
+        }
+        if (P.isObject(wire) &&
+            (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "custom") {
+            canonical = { "arguments": null };
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = P.EMPTY;
+            const wireCustom = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("custom" in Object.prototype) ||
+                    Object.hasOwn(wire, "custom")) ? P.defined(wire["custom"]) : P.mismatch());
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")) ? P.defined(wire["id"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["id"] = value;
+            value = (P.isObject(wireCustom) &&
+                (Object.getPrototypeOf(wireCustom) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wireCustom, "name")) ? P.defined(wireCustom["name"]) : P.mismatch());
+            if (typeof value !== "string" || value === "")
+                throw P.MISMATCH;
+            canonical["name"] = value;
+            value = (P.isObject(wireCustom) &&
+                (Object.getPrototypeOf(wireCustom) === Object.prototype &&
+                    !("input" in Object.prototype) ||
+                    Object.hasOwn(wireCustom, "input")) ? P.defined(wireCustom["input"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["input"] = value;
+            if (P.size(wire) !== 3) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_1, "", unknown);
+            }
+            if (P.size(wireCustom) !== 2) {
+                unknown = rt.unknownFields(P.obj(wireCustom), KNOWN_TOOL_CALL_1_CUSTOM, "/custom", unknown);
+            }
+            if (selectToolCall(canonical) !== 1) {
+                forms = P.withForm(forms, "", FORM_VARIANT_1);
+            }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
                 canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
             }
@@ -853,38 +1150,82 @@ export function encodeToolCall(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
-            !("id" in Object.prototype) ||
-            Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
-        if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
-            wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+        const form = forms[""]; // the variant it was decoded from, if it still fits
+        let index;
+        if (form === FORM_VARIANT_0 && canonical["name"] != null) {
+            index = 0;
         }
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
-            !("name" in Object.prototype) ||
-            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-        let wireArguments;
-        if (forms["/function/arguments"] === "absent" &&
-            P.eq(P.need(canonical, "arguments"), {}) &&
-            !P.has(canonical, "raw_arguments")) {
-            wireArguments = undefined; // it came without argument text: send it back so
+        else if (form === FORM_VARIANT_1 &&
+            canonical["arguments"] == null &&
+            canonical["name"] != null &&
+            canonical["input"] != null) {
+            index = 1;
         }
         else {
-            wireArguments = rt.argumentsText(canonical, [""]);
+            index = selectToolCall(canonical);
         }
-        wire = { "type": "function", "id": wireId, "function": { "name": wireName } };
-        if (wireArguments !== undefined)
-            P.put(P.sub(wire, "function"), "arguments", wireArguments);
-        if (own !== P.EMPTY && Object.keys(own).length > 0)
-            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
-        if (idMap !== null)
-            idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
-        return new rt.Encoded(wire, losses);
+        if (index === 0) {
+            if (canonical["input"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/input", DIALECT, "the call of a custom (freeform) tool, whose input is plain text");
+                return new rt.Encoded(null, losses);
+            }
+            let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("id" in Object.prototype) ||
+                Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
+            if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+                wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+            }
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            let wireArguments;
+            if (forms["/function/arguments"] === "absent" &&
+                P.eq(P.need(canonical, "arguments"), {}) &&
+                !P.has(canonical, "raw_arguments")) {
+                wireArguments = undefined; // it came without argument text: send it back so
+            }
+            else {
+                wireArguments = rt.argumentsText(canonical, [""]);
+            }
+            wire = { "type": "function", "id": wireId, "function": { "name": wireName } };
+            if (wireArguments !== undefined)
+                P.put(P.sub(wire, "function"), "arguments", wireArguments);
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            if (idMap !== null)
+                idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
+            return new rt.Encoded(wire, losses);
+        }
+        if (index === 1) {
+            let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("id" in Object.prototype) ||
+                Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
+            if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+                wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+            }
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            const wireInput = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("input" in Object.prototype) ||
+                Object.hasOwn(canonical, "input")) ? canonical["input"] : undefined) : P.notObject(canonical), "input");
+            wire = { "type": "custom", "id": wireId, "custom": { "name": wireName, "input": wireInput } };
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            if (idMap !== null)
+                idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
+            return new rt.Encoded(wire, losses);
+        }
     }
     catch (exc) {
         if (P.invalid(exc))
             throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
         throw exc;
     }
+    rt.report(losses, strict, "part.unsupported", "/arguments", DIALECT, "this " + SHAPE_TOOL_CALL + " (" + rt.describeChoice(canonical) + ")");
+    void wire;
+    return new rt.Encoded(null, losses);
 }
 // --- tool_result -------------------------------------------------------------------------
 const SHAPE_TOOL_RESULT = "tool_result";
@@ -1181,7 +1522,9 @@ export function extract(payload, options = {}) {
         const tools = P.field(wire, "tools");
         for (const [toolsIndex, toolsItem] of rt.elements(tools).entries()) {
             const element = toolsItem;
-            if (element != null && rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) {
+            if (element != null &&
+                ((rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) ||
+                    (rt.lookup(element, ["type"]) === "custom"))) {
                 const at = `/tools/${toolsIndex}`;
                 out[KEYS["tool_definition"]].push(rt.decodeAt(decodeToolDefinition, element, at, idMap));
             }
@@ -1203,7 +1546,9 @@ export function extract(payload, options = {}) {
             const toolCalls = P.field(messagesItem, "tool_calls");
             for (const [toolCallsIndex, toolCallsItem] of rt.elements(toolCalls).entries()) {
                 const element = toolCallsItem;
-                if (element != null && rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) {
+                if (element != null &&
+                    ((rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) ||
+                        (rt.lookup(element, ["type"]) === "custom"))) {
                     const at = `/messages/${messagesIndex}/tool_calls/${toolCallsIndex}`;
                     out[KEYS["tool_call"]].push(rt.decodeAt(decodeToolCall, element, at, idMap));
                 }
@@ -1230,7 +1575,9 @@ export function extract(payload, options = {}) {
             const toolCalls = P.field(message, "tool_calls");
             for (const [toolCallsIndex, toolCallsItem] of rt.elements(toolCalls).entries()) {
                 const element = toolCallsItem;
-                if (element != null && rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) {
+                if (element != null &&
+                    ((rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) ||
+                        (rt.lookup(element, ["type"]) === "custom"))) {
                     const at = `/choices/${choicesIndex}/message/tool_calls/${toolCallsIndex}`;
                     out[KEYS["tool_call"]].push(rt.decodeAt(decodeToolCall, element, at, idMap));
                 }
@@ -1247,10 +1594,13 @@ export function extract(payload, options = {}) {
 // [shape, path, when, has, unless, where] of every location, for inject()
 const LOCATIONS = [
     ["tool_definition", ["tools", "*"], [], [["function"]], [[["type"], "custom"]], []],
+    ["tool_definition", ["tools", "*"], [[["type"], "custom"]], [], [], []],
     ["tool_choice", ["tool_choice"], [], [], [[["type"], "custom"]], []],
     ["tool_call", ["messages", "*", "tool_calls", "*"], [], [["function"]], [[["type"], "custom"]], []],
+    ["tool_call", ["messages", "*", "tool_calls", "*"], [[["type"], "custom"]], [], [], []],
     ["tool_result", ["messages", "*"], [[["role"], "tool"]], [], [], []],
     ["tool_call", ["choices", "*", "message", "tool_calls", "*"], [], [["function"]], [[["type"], "custom"]], []],
+    ["tool_call", ["choices", "*", "message", "tool_calls", "*"], [[["type"], "custom"]], [], [], []],
 ];
 // [canonical tool_definition field, pointer tokens] carried once for every tool
 const TOOLS_FIELDS = [];
@@ -1914,7 +2264,8 @@ function toolsIn(wire, idMap, fields, forms) {
     listed0 = rt.getOwn(wire, "tools");
     items0 = rt.elements(listed0);
     for (const [i, item] of items0.entries()) {
-        if ((conv.keyOf(item, "function") !== undefined) && (!(rt.pyEquals(conv.keyOf(item, "type"), "custom")))) {
+        if (((conv.keyOf(item, "function") !== undefined) && (!(rt.pyEquals(conv.keyOf(item, "type"), "custom")))) ||
+            (rt.pyEquals(conv.keyOf(item, "type"), "custom"))) {
             tools.push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
         }
         else {
@@ -2066,7 +2417,7 @@ function turnsIn(units, idMap, messages) {
                 }
                 for (const [k, item] of toolCallsField.entries()) {
                     kind = conv.keyOf(item, "type");
-                    if ((typeof kind === "string") && (!["function"].includes(kind))) {
+                    if ((typeof kind === "string") && (!["custom", "function"].includes(kind))) {
                         parts.push({ "type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls" });
                     }
                     else {
@@ -2824,7 +3175,7 @@ const CONV_REQUEST = {
                 before: false,
                 roles: ["assistant"],
                 withPart: null,
-                kinds: [["type"], ["function"]],
+                kinds: [["type"], ["function", "custom"]],
             },
             {
                 toks: ["refusal"],
@@ -2899,6 +3250,7 @@ const CONV_REQUEST = {
     known: conv.knownTree([], [
         ["messages"],
         ["tools"],
+        ["tools"],
         ["tool_choice"],
         ["parallel_tool_calls"],
         ["model"],
@@ -2967,7 +3319,7 @@ const CONV_RESPONSE = {
                 before: false,
                 roles: [],
                 withPart: null,
-                kinds: [["type"], ["function"]],
+                kinds: [["type"], ["function", "custom"]],
             },
             {
                 toks: ["refusal"],

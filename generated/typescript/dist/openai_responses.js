@@ -53,6 +53,13 @@ export const POINTERS = {
             "parameters": ["/parameters"],
             "defer_loading": ["/defer_loading"],
         },
+        {
+            "name": ["/name"],
+            "description": ["/description"],
+            "format": ["/format/type"],
+            "syntax": ["/format/syntax"],
+            "grammar": ["/format/definition"],
+        },
     ],
     tool_choice: [
         {},
@@ -63,8 +70,10 @@ export const POINTERS = {
     ],
     tool_call: [
         { "id": ["/call_id"], "name": ["/name"], "arguments": ["/arguments"] },
+        { "id": ["/call_id"], "name": ["/name"], "input": ["/input"] },
     ],
     tool_result: [
+        { "call_id": ["/call_id"], "content": ["/output"] },
         { "call_id": ["/call_id"], "content": ["/output"] },
     ],
 };
@@ -290,24 +299,59 @@ const CHECKS_TOOL_DEFINITION = [
         ["/parameters", "optional", "object"],
         ["/defer_loading", "optional", "boolean"],
     ],
+    [
+        ["", "object", null],
+        ["/type", "const", "custom"],
+        ["/format", "optional", "object"],
+        ["/name", "nonempty", null],
+        ["/description", "optional", "string"],
+        ["/format/type", "optional", "string"],
+        ["/format/syntax", "optional", "string"],
+        ["/format/definition", "optional", "string"],
+    ],
 ];
 const KNOWN_TOOL_DEFINITION_0 = new Set(["defer_loading", "description", "name", "parameters", "strict", "type"]);
 const KNOWN_TOOL_DEFINITION_1 = new Set(["defer_loading", "description", "name", "parameters", "strict", "type"]);
 const KNOWN_TOOL_DEFINITION_2 = new Set(["defer_loading", "description", "name", "parameters", "type"]);
+const KNOWN_TOOL_DEFINITION_3 = new Set(["description", "format", "name", "type"]);
+const KNOWN_TOOL_DEFINITION_3_FORMAT = new Set(["definition", "syntax", "type"]);
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolDefinition(canonical) {
-    if (canonical["name"] != null && P.or(canonical["strict"], false) === false && canonical["cache"] == null)
+    if (canonical["name"] != null &&
+        P.or(canonical["strict"], false) === false &&
+        canonical["format"] == null &&
+        canonical["syntax"] == null &&
+        canonical["grammar"] == null &&
+        canonical["cache"] == null)
         return 0;
-    if (canonical["strict"] === true && canonical["name"] != null && canonical["cache"] == null)
+    if (canonical["strict"] === true &&
+        canonical["name"] != null &&
+        canonical["format"] == null &&
+        canonical["syntax"] == null &&
+        canonical["grammar"] == null &&
+        canonical["cache"] == null)
         return 1;
-    if (canonical["name"] != null && canonical["strict"] == null && canonical["cache"] == null)
+    if (canonical["name"] != null &&
+        canonical["strict"] == null &&
+        canonical["format"] == null &&
+        canonical["syntax"] == null &&
+        canonical["grammar"] == null &&
+        canonical["cache"] == null)
         return 2;
+    if (canonical["name"] != null &&
+        canonical["parameters"] == null &&
+        canonical["strict"] == null &&
+        canonical["defer_loading"] == null &&
+        canonical["cache"] == null)
+        return 3;
     if (canonical["name"] != null)
         return 0;
     if (canonical["strict"] === true && canonical["name"] != null)
         return 1;
     if (canonical["name"] != null)
         return 2;
+    if (canonical["name"] != null)
+        return 3;
     return NO_VARIANT;
 }
 /** Decode one OpenAI Responses tool_definition into the canonical object. */
@@ -554,6 +598,93 @@ export function decodeToolDefinition(payload, options = {}) {
             };
             return canonical;
         }
+        if (P.isObject(wire) &&
+            (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "custom") {
+            canonical = {};
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = P.EMPTY;
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+            if (typeof value !== "string" || value === "")
+                throw P.MISMATCH;
+            canonical["name"] = value;
+            value = (P.isObject(wire) ? ((Object.getPrototypeOf(wire) === Object.prototype &&
+                !("description" in Object.prototype) ||
+                Object.hasOwn(wire, "description")) ? wire["description"] : undefined) : P.mismatch());
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/description", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["description"] = value;
+            }
+            value = P.opt(P.optObj(wire, "format"), "type");
+            if (value === undefined) {
+                canonical["format"] = "text";
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/format/type", "null");
+                canonical["format"] = "text";
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["format"] = value;
+                if (canonical["format"] === "text") {
+                    forms = P.withForm(forms, "/format/type", "present");
+                }
+            }
+            value = P.opt(P.optObj(wire, "format"), "syntax");
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/format/syntax", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["syntax"] = value;
+            }
+            value = P.opt(P.optObj(wire, "format"), "definition");
+            if (value === undefined) {
+            }
+            else if (value === null) {
+                forms = P.withForm(forms, "/format/definition", "null");
+            }
+            else if (typeof value !== "string") {
+                throw P.MISMATCH;
+            }
+            else {
+                canonical["grammar"] = value;
+            }
+            if (!P.within(wire, KNOWN_TOOL_DEFINITION_3)) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_3, "", unknown);
+            }
+            nested = P.optObj(wire, "format");
+            if (P.isObject(nested) && !P.within(nested, KNOWN_TOOL_DEFINITION_3_FORMAT)) {
+                unknown = rt.unknownFields(nested, KNOWN_TOOL_DEFINITION_3_FORMAT, "/format", unknown);
+            }
+            if (selectToolDefinition(canonical) !== 3) {
+                forms = P.withForm(forms, "", FORM_VARIANT_3);
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+                };
+            }
+            return canonical;
+        }
     }
     catch (exc) {
         if (!P.quiet(exc))
@@ -591,10 +722,18 @@ export function encodeToolDefinition(value, options = {}) {
         else if (form === FORM_VARIANT_2 && canonical["name"] != null) {
             index = 2;
         }
+        else if (form === FORM_VARIANT_3 && canonical["name"] != null) {
+            index = 3;
+        }
         else {
             index = selectToolDefinition(canonical);
         }
         if (index === 0) {
+            if (canonical["format"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text");
+                return new rt.Encoded(null, losses);
+            }
             const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
                 !("name" in Object.prototype) ||
                 Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
@@ -622,6 +761,12 @@ export function encodeToolDefinition(value, options = {}) {
             if (canonical["strict"] != null && canonical["strict"] !== false) {
                 rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
             }
+            if (canonical["syntax"] != null) {
+                rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+            }
+            if (canonical["grammar"] != null) {
+                rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+            }
             if (canonical["cache"] != null) {
                 rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
             }
@@ -630,6 +775,11 @@ export function encodeToolDefinition(value, options = {}) {
             return new rt.Encoded(wire, losses);
         }
         if (index === 1) {
+            if (canonical["format"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text");
+                return new rt.Encoded(null, losses);
+            }
             const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
                 !("name" in Object.prototype) ||
                 Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
@@ -654,6 +804,12 @@ export function encodeToolDefinition(value, options = {}) {
                 P.put(wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"));
             if (wireDeferLoading !== undefined)
                 P.put(wire, "defer_loading", wireDeferLoading);
+            if (canonical["syntax"] != null) {
+                rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+            }
+            if (canonical["grammar"] != null) {
+                rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+            }
             if (canonical["cache"] != null) {
                 rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
             }
@@ -662,6 +818,11 @@ export function encodeToolDefinition(value, options = {}) {
             return new rt.Encoded(wire, losses);
         }
         if (index === 2) {
+            if (canonical["format"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text");
+                return new rt.Encoded(null, losses);
+            }
             const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
                 !("name" in Object.prototype) ||
                 Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
@@ -688,6 +849,57 @@ export function encodeToolDefinition(value, options = {}) {
                 P.put(wire, "defer_loading", wireDeferLoading);
             if (canonical["strict"] != null) {
                 rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+            }
+            if (canonical["syntax"] != null) {
+                rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+            }
+            if (canonical["grammar"] != null) {
+                rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+            }
+            if (canonical["cache"] != null) {
+                rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+            }
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            return new rt.Encoded(wire, losses);
+        }
+        if (index === 3) {
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            let wireDescription = canonical["description"];
+            if (wireDescription == null) {
+                wireDescription = forms["/description"] === "null" ? null : undefined;
+            }
+            let wireFormat = P.or(canonical["format"], "text");
+            if (wireFormat === "text" && forms["/format/type"] !== "present") {
+                wireFormat = forms["/format/type"] === "null" ? null : undefined;
+            }
+            let wireSyntax = canonical["syntax"];
+            if (wireSyntax == null) {
+                wireSyntax = forms["/format/syntax"] === "null" ? null : undefined;
+            }
+            let wireGrammar = canonical["grammar"];
+            if (wireGrammar == null) {
+                wireGrammar = forms["/format/definition"] === "null" ? null : undefined;
+            }
+            wire = { "type": "custom", "name": wireName };
+            if (wireDescription !== undefined)
+                P.put(wire, "description", wireDescription);
+            if (wireFormat !== undefined)
+                P.put(P.setdefault(wire, "format"), "type", wireFormat);
+            if (wireSyntax !== undefined)
+                P.put(P.setdefault(wire, "format"), "syntax", wireSyntax);
+            if (wireGrammar !== undefined)
+                P.put(P.setdefault(wire, "format"), "definition", wireGrammar);
+            if (canonical["parameters"] != null) {
+                rt.report(losses, strict, "field.dropped", "/parameters", DIALECT, "parameters");
+            }
+            if (canonical["strict"] != null) {
+                rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+            }
+            if (canonical["defer_loading"] != null) {
+                rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
             }
             if (canonical["cache"] != null) {
                 rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
@@ -1000,14 +1212,35 @@ const CHECKS_TOOL_CALL = [
         ["/call_id", "string", null],
         ["/name", "nonempty", null],
         ["/arguments", "string", null],
-    ]
+    ],
+    [
+        ["", "object", null],
+        ["/type", "const", "custom_tool_call"],
+        ["/call_id", "string", null],
+        ["/name", "nonempty", null],
+        ["/input", "string", null],
+    ],
 ];
 const KNOWN_TOOL_CALL_0 = new Set(["arguments", "call_id", "name", "type"]);
+const KNOWN_TOOL_CALL_1 = new Set(["call_id", "input", "name", "type"]);
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolCall(canonical) {
+    if (canonical["name"] != null && canonical["input"] == null)
+        return 0;
+    if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null)
+        return 1;
+    if (canonical["name"] != null)
+        return 0;
+    if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null)
+        return 1;
+    return NO_VARIANT;
+}
 /** Decode one OpenAI Responses tool_call into the canonical object. */
 export function decodeToolCall(payload, options = {}) {
     const idMap = options.idMap ?? null;
     const wire = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
     let canonical;
+    let forms;
     let unknown;
     let value;
     let nested;
@@ -1021,6 +1254,7 @@ export function decodeToolCall(payload, options = {}) {
                     Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "function_call") {
             canonical = {};
             unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = P.EMPTY;
             value = (P.isObject(wire) &&
                 (Object.getPrototypeOf(wire) === Object.prototype &&
                     !("call_id" in Object.prototype) ||
@@ -1054,10 +1288,53 @@ export function decodeToolCall(payload, options = {}) {
             if (P.size(wire) !== 4) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
             }
-            if (unknown !== null && Object.keys(unknown).length > 0) {
-                canonical["extensions"] = {
-                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY)
-                };
+            if (selectToolCall(canonical) !== 0) {
+                forms = P.withForm(forms, "", FORM_VARIANT_0);
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
+            }
+            if (idMap !== null)
+                idMap.noteCall(canonical["id"], canonical["name"]);
+            return canonical;
+        }
+        if (P.isObject(wire) &&
+            (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "custom_tool_call") {
+            canonical = { "arguments": null };
+            unknown = null; // most values carry no unknown fields: make the object only when one turns up
+            forms = P.EMPTY;
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("call_id" in Object.prototype) ||
+                    Object.hasOwn(wire, "call_id")) ? P.defined(wire["call_id"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["id"] = value;
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("name" in Object.prototype) ||
+                    Object.hasOwn(wire, "name")) ? P.defined(wire["name"]) : P.mismatch());
+            if (typeof value !== "string" || value === "")
+                throw P.MISMATCH;
+            canonical["name"] = value;
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("input" in Object.prototype) ||
+                    Object.hasOwn(wire, "input")) ? P.defined(wire["input"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["input"] = value;
+            if (P.size(wire) !== 4) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_1, "", unknown);
+            }
+            if (selectToolCall(canonical) !== 1) {
+                forms = P.withForm(forms, "", FORM_VARIANT_1);
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
             }
             if (idMap !== null)
                 idMap.noteCall(canonical["id"], canonical["name"]);
@@ -1080,30 +1357,75 @@ export function encodeToolCall(value, options = {}) {
     const losses = [];
     const extensions = canonical["extensions"];
     const own = (P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY);
+    const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
-            !("id" in Object.prototype) ||
-            Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
-        if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
-            wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+        const form = forms[""]; // the variant it was decoded from, if it still fits
+        let index;
+        if (form === FORM_VARIANT_0 && canonical["name"] != null) {
+            index = 0;
         }
-        const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
-            !("name" in Object.prototype) ||
-            Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
-        const wireArguments = rt.argumentsText(canonical, [""]);
-        wire = { "type": "function_call", "call_id": wireId, "name": wireName, "arguments": wireArguments };
-        if (own !== P.EMPTY && Object.keys(own).length > 0)
-            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
-        if (idMap !== null)
-            idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
-        return new rt.Encoded(wire, losses);
+        else if (form === FORM_VARIANT_1 &&
+            canonical["arguments"] == null &&
+            canonical["name"] != null &&
+            canonical["input"] != null) {
+            index = 1;
+        }
+        else {
+            index = selectToolCall(canonical);
+        }
+        if (index === 0) {
+            if (canonical["input"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/input", DIALECT, "the call of a custom (freeform) tool, whose input is plain text");
+                return new rt.Encoded(null, losses);
+            }
+            let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("id" in Object.prototype) ||
+                Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
+            if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+                wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+            }
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            const wireArguments = rt.argumentsText(canonical, [""]);
+            wire = { "type": "function_call", "call_id": wireId, "name": wireName, "arguments": wireArguments };
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            if (idMap !== null)
+                idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
+            return new rt.Encoded(wire, losses);
+        }
+        if (index === 1) {
+            let wireId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("id" in Object.prototype) ||
+                Object.hasOwn(canonical, "id")) ? canonical["id"] : undefined) : P.notObject(canonical), "id");
+            if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+                wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+            }
+            const wireName = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("name" in Object.prototype) ||
+                Object.hasOwn(canonical, "name")) ? canonical["name"] : undefined) : P.notObject(canonical), "name");
+            const wireInput = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("input" in Object.prototype) ||
+                Object.hasOwn(canonical, "input")) ? canonical["input"] : undefined) : P.notObject(canonical), "input");
+            wire = { "type": "custom_tool_call", "call_id": wireId, "name": wireName, "input": wireInput };
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            if (idMap !== null)
+                idMap.noteCall(P.need(canonical, "id"), P.need(canonical, "name"));
+            return new rt.Encoded(wire, losses);
+        }
     }
     catch (exc) {
         if (P.invalid(exc))
             throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
         throw exc;
     }
+    rt.report(losses, strict, "part.unsupported", "/arguments", DIALECT, "this " + SHAPE_TOOL_CALL + " (" + rt.describeChoice(canonical) + ")");
+    void wire;
+    return new rt.Encoded(null, losses);
 }
 // --- tool_result -------------------------------------------------------------------------
 const SHAPE_TOOL_RESULT = "tool_result";
@@ -1113,7 +1435,13 @@ const CHECKS_TOOL_RESULT = [
         ["/type", "const", "function_call_output"],
         ["/call_id", "string", null],
         ["/output", "any", null],
-    ]
+    ],
+    [
+        ["", "object", null],
+        ["/type", "const", "custom_tool_call_output"],
+        ["/call_id", "string", null],
+        ["/output", "any", null],
+    ],
 ];
 const KNOWN_TOOL_RESULT_0 = new Set(["call_id", "output", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0 = new Set(["text", "type"]);
@@ -1266,6 +1594,175 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
     }
     return blocks;
 }
+const KNOWN_TOOL_RESULT_1 = new Set(["call_id", "output", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_0 = new Set(["text", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_1 = new Set(["image_url", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_2 = new Set(["image_url", "type"]);
+function CONTENT_TOOL_RESULT_1_CONTENT_in(blocks, unknown, forms) {
+    if (typeof blocks === "string") {
+        if (!blocks) {
+            return [];
+        }
+        return [{ type: "text", text: blocks }];
+    }
+    if (!Array.isArray(blocks)) {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/output", "expected a string or an array of blocks");
+    }
+    const parts = [];
+    let value;
+    let nested;
+    for (let position = 0; position < blocks.length; position++) {
+        const block = blocks[position];
+        const at = "/output" + "/" + String(position);
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_text") {
+            const part = { type: "text" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("text" in Object.prototype) ||
+                        Object.hasOwn(block, "text")) ? P.defined(block["text"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string");
+            }
+            part["text"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_0, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_image" &&
+            rt.isDataUrl(rt.lookup(block, ["image_url"]))) {
+            const part = { type: "image" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("image_url" in Object.prototype) ||
+                        Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string");
+            }
+            [part["media_type"], part["data"]] = rt.splitDataUrl(value);
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_1, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_image" &&
+            rt.lookup(block, ["image_url"]) !== undefined &&
+            typeof rt.lookup(block, ["image_url"]) === "string") {
+            const part = { type: "image" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("image_url" in Object.prototype) ||
+                        Object.hasOwn(block, "image_url")) ? P.defined(block["image_url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string");
+            }
+            part["url"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_2, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (!P.isObject(block))
+            throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
+        parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
+    }
+    if ((parts.length === 1 && parts[0]["type"] === "text") || parts.length === 0) {
+        forms["/output"] = "blocks";
+    }
+    return parts;
+}
+function CONTENT_TOOL_RESULT_1_CONTENT_out(parts, forms, losses, strict) {
+    if (forms["/output"] !== "blocks") {
+        if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "text")
+            return P.need(P.first(parts), "text");
+        if (P.len(parts) === 0)
+            return "";
+    }
+    const blocks = [];
+    const items = P.list(parts);
+    for (let position = 0; position < items.length; position++) {
+        let part = items[position]; // each read checked: a wrong type is invalid input
+        const kind = P.need(part, "type");
+        if (kind === "text" && P.has(part, "text")) {
+            blocks.push({ "type": "input_text", "text": P.need(part, "text") });
+            continue;
+        }
+        if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            blocks.push({ "type": "input_image", "image_url": rt.dataUrl(part["media_type"], part["data"]) });
+            continue;
+        }
+        if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
+            continue;
+        }
+        if (kind === "json") {
+            rt.report(losses, strict, "content.json_as_text", "/content/" + String(position), DIALECT, "a json part as such (sent as JSON text)");
+            part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
+            blocks.push({ "type": "input_text", "text": P.need(part, "text") });
+            continue;
+        }
+        if (kind === "wire" && P.need(part, "dialect") === DIALECT) {
+            blocks.push(P.need(part, "value"));
+            continue;
+        }
+        rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
+    }
+    return blocks;
+}
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolResult(canonical) {
+    if (canonical["content"] != null &&
+        P.or(canonical["is_error"], false) === false &&
+        canonical["pending"] == null &&
+        canonical["custom"] == null)
+        return 0;
+    if (canonical["custom"] === true &&
+        canonical["content"] != null &&
+        P.or(canonical["is_error"], false) === false &&
+        canonical["pending"] == null)
+        return 1;
+    if (canonical["content"] != null)
+        return 0;
+    if (canonical["custom"] === true && canonical["content"] != null)
+        return 1;
+    return NO_VARIANT;
+}
 /** Decode one OpenAI Responses tool_result into the canonical object. */
 export function decodeToolResult(payload, options = {}) {
     const idMap = options.idMap ?? null;
@@ -1301,6 +1798,45 @@ export function decodeToolResult(payload, options = {}) {
             if (P.size(wire) !== 3) {
                 unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
             }
+            if (selectToolResult(canonical) !== 0) {
+                forms[""] = FORM_VARIANT_0;
+            }
+            if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
+                canonical["extensions"] = {
+                    [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+                };
+            }
+            // answered by id: id-less results link among the rest
+            if (idMap !== null)
+                idMap.noteResult(P.or(canonical["call_id"], null));
+            return canonical;
+        }
+        if (P.isObject(wire) &&
+            (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(wire, "type")) ? wire["type"] : undefined) === "custom_tool_call_output") {
+            canonical = { "custom": true, "is_error": false };
+            unknown = {};
+            forms = {};
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("call_id" in Object.prototype) ||
+                    Object.hasOwn(wire, "call_id")) ? P.defined(wire["call_id"]) : P.mismatch());
+            if (typeof value !== "string")
+                throw P.MISMATCH;
+            canonical["call_id"] = value;
+            value = (P.isObject(wire) &&
+                (Object.getPrototypeOf(wire) === Object.prototype &&
+                    !("output" in Object.prototype) ||
+                    Object.hasOwn(wire, "output")) ? P.defined(wire["output"]) : P.mismatch());
+            canonical["content"] = CONTENT_TOOL_RESULT_1_CONTENT_in(value, unknown, forms);
+            if (P.size(wire) !== 3) {
+                unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_1, "", unknown);
+            }
+            if (selectToolResult(canonical) !== 1) {
+                forms[""] = FORM_VARIANT_1;
+            }
             if ((unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)) {
                 canonical["extensions"] = {
                     [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
@@ -1331,31 +1867,73 @@ export function encodeToolResult(value, options = {}) {
     const forms = (own["forms"] ?? P.EMPTY);
     let wire; // the wire value the variant below builds: an object or a constant
     try {
-        if (canonical["pending"] != null) {
-            // nothing true to send without it
-            rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
-            return new rt.Encoded(null, losses);
+        const form = forms[""]; // the variant it was decoded from, if it still fits
+        let index;
+        if (form === FORM_VARIANT_0 && canonical["content"] != null) {
+            index = 0;
         }
-        let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
-            !("call_id" in Object.prototype) ||
-            Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");
-        if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
-            wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
+        else if (form === FORM_VARIANT_1 && canonical["custom"] === true && canonical["content"] != null) {
+            index = 1;
         }
-        const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
-        wire = { "type": "function_call_output", "call_id": wireCallId, "output": wireContent };
-        if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-            rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
+        else {
+            index = selectToolResult(canonical);
         }
-        if (own !== P.EMPTY && Object.keys(own).length > 0)
-            rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
-        return new rt.Encoded(wire, losses);
+        if (index === 0) {
+            if (canonical["pending"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
+                return new rt.Encoded(null, losses);
+            }
+            if (canonical["custom"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "tool.custom_dropped", "/custom", DIALECT, "the result of a custom (freeform) tool's call, dropped with its call");
+                return new rt.Encoded(null, losses);
+            }
+            let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("call_id" in Object.prototype) ||
+                Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");
+            if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
+                wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
+            }
+            const wireContent = CONTENT_TOOL_RESULT_0_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
+            wire = { "type": "function_call_output", "call_id": wireCallId, "output": wireContent };
+            if (canonical["is_error"] != null && canonical["is_error"] !== false) {
+                rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
+            }
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            return new rt.Encoded(wire, losses);
+        }
+        if (index === 1) {
+            if (canonical["pending"] != null) {
+                // nothing true to send without it
+                rt.report(losses, strict, "result.pending", "/pending", DIALECT, "a result that awaits input before the call completes (MCP input_required)");
+                return new rt.Encoded(null, losses);
+            }
+            let wireCallId = P.needed(P.isObject(canonical) ? ((Object.getPrototypeOf(canonical) === Object.prototype &&
+                !("call_id" in Object.prototype) ||
+                Object.hasOwn(canonical, "call_id")) ? canonical["call_id"] : undefined) : P.notObject(canonical), "call_id");
+            if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
+                wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
+            }
+            const wireContent = CONTENT_TOOL_RESULT_1_CONTENT_out(P.need(canonical, "content"), forms, losses, strict);
+            wire = { "type": "custom_tool_call_output", "call_id": wireCallId, "output": wireContent };
+            if (canonical["is_error"] != null && canonical["is_error"] !== false) {
+                rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
+            }
+            if (own !== P.EMPTY && Object.keys(own).length > 0)
+                rt.applyFields(wire, (own["fields"] ?? P.EMPTY), DIALECT, losses, strict);
+            return new rt.Encoded(wire, losses);
+        }
     }
     catch (exc) {
         if (P.invalid(exc))
             throw new rt.CanonicalError(SHAPE_TOOL_RESULT, exc);
         throw exc;
     }
+    rt.report(losses, strict, "part.unsupported", "/custom", DIALECT, "this " + SHAPE_TOOL_RESULT + " (" + rt.describeChoice(canonical) + ")");
+    void wire;
+    return new rt.Encoded(null, losses);
 }
 // --- envelopes: where the shapes sit in a whole request or response --------------------
 export const ENVELOPES = ["request", "response", "stream_event"];
@@ -1487,7 +2065,8 @@ export function extract(payload, options = {}) {
         const tools = P.field(wire, "tools");
         for (const [toolsIndex, toolsItem] of rt.elements(tools).entries()) {
             const element = toolsItem;
-            if (element != null && rt.lookup(element, ["type"]) === "function") {
+            if (element != null &&
+                ((rt.lookup(element, ["type"]) === "function") || (rt.lookup(element, ["type"]) === "custom"))) {
                 const at = `/tools/${toolsIndex}`;
                 out[KEYS["tool_definition"]].push(rt.decodeAt(decodeToolDefinition, element, at, idMap));
             }
@@ -1497,43 +2076,12 @@ export function extract(payload, options = {}) {
     {
         const toolChoice = P.field(wire, "tool_choice");
         const element = toolChoice;
-        if (element != null && rt.lookup(element, []) === "auto") {
-            const at = "/tool_choice";
-            out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-        }
-    }
-    // tool_choice at /tool_choice
-    {
-        const toolChoice = P.field(wire, "tool_choice");
-        const element = toolChoice;
-        if (element != null && rt.lookup(element, []) === "none") {
-            const at = "/tool_choice";
-            out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-        }
-    }
-    // tool_choice at /tool_choice
-    {
-        const toolChoice = P.field(wire, "tool_choice");
-        const element = toolChoice;
-        if (element != null && rt.lookup(element, []) === "required") {
-            const at = "/tool_choice";
-            out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-        }
-    }
-    // tool_choice at /tool_choice
-    {
-        const toolChoice = P.field(wire, "tool_choice");
-        const element = toolChoice;
-        if (element != null && rt.lookup(element, ["type"]) === "function") {
-            const at = "/tool_choice";
-            out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-        }
-    }
-    // tool_choice at /tool_choice
-    {
-        const toolChoice = P.field(wire, "tool_choice");
-        const element = toolChoice;
-        if (element != null && rt.lookup(element, ["type"]) === "allowed_tools") {
+        if (element != null &&
+            ((rt.lookup(element, []) === "auto") ||
+                (rt.lookup(element, []) === "none") ||
+                (rt.lookup(element, []) === "required") ||
+                (rt.lookup(element, ["type"]) === "function") ||
+                (rt.lookup(element, ["type"]) === "allowed_tools"))) {
             const at = "/tool_choice";
             out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
         }
@@ -1543,7 +2091,8 @@ export function extract(payload, options = {}) {
         const input = P.field(wire, "input");
         for (const [inputIndex, inputItem] of rt.elements(input).entries()) {
             const element = inputItem;
-            if (element != null && rt.lookup(element, ["type"]) === "function_call") {
+            if (element != null &&
+                ((rt.lookup(element, ["type"]) === "function_call") || (rt.lookup(element, ["type"]) === "custom_tool_call"))) {
                 const at = `/input/${inputIndex}`;
                 out[KEYS["tool_call"]].push(rt.decodeAt(decodeToolCall, element, at, idMap));
             }
@@ -1554,7 +2103,9 @@ export function extract(payload, options = {}) {
         const input = P.field(wire, "input");
         for (const [inputIndex, inputItem] of rt.elements(input).entries()) {
             const element = inputItem;
-            if (element != null && rt.lookup(element, ["type"]) === "function_call_output") {
+            if (element != null &&
+                ((rt.lookup(element, ["type"]) === "function_call_output") ||
+                    (rt.lookup(element, ["type"]) === "custom_tool_call_output"))) {
                 const at = `/input/${inputIndex}`;
                 out[KEYS["tool_result"]].push(rt.decodeAt(decodeToolResult, element, at, idMap));
                 rt.notePosition(out, idMap, at, DIALECT);
@@ -1566,7 +2117,8 @@ export function extract(payload, options = {}) {
         const output = P.field(wire, "output");
         for (const [outputIndex, outputItem] of rt.elements(output).entries()) {
             const element = outputItem;
-            if (element != null && rt.lookup(element, ["type"]) === "function_call") {
+            if (element != null &&
+                ((rt.lookup(element, ["type"]) === "function_call") || (rt.lookup(element, ["type"]) === "custom_tool_call"))) {
                 const at = `/output/${outputIndex}`;
                 out[KEYS["tool_call"]].push(rt.decodeAt(decodeToolCall, element, at, idMap));
             }
@@ -1582,14 +2134,18 @@ export function extract(payload, options = {}) {
 // [shape, path, when, has, unless, where] of every location, for inject()
 const LOCATIONS = [
     ["tool_definition", ["tools", "*"], [[["type"], "function"]], [], [], []],
+    ["tool_definition", ["tools", "*"], [[["type"], "custom"]], [], [], []],
     ["tool_choice", ["tool_choice"], [[[], "auto"]], [], [], []],
     ["tool_choice", ["tool_choice"], [[[], "none"]], [], [], []],
     ["tool_choice", ["tool_choice"], [[[], "required"]], [], [], []],
     ["tool_choice", ["tool_choice"], [[["type"], "function"]], [], [], []],
     ["tool_choice", ["tool_choice"], [[["type"], "allowed_tools"]], [], [], []],
     ["tool_call", ["input", "*"], [[["type"], "function_call"]], [], [], []],
+    ["tool_call", ["input", "*"], [[["type"], "custom_tool_call"]], [], [], []],
     ["tool_result", ["input", "*"], [[["type"], "function_call_output"]], [], [], []],
+    ["tool_result", ["input", "*"], [[["type"], "custom_tool_call_output"]], [], [], []],
     ["tool_call", ["output", "*"], [[["type"], "function_call"]], [], [], []],
+    ["tool_call", ["output", "*"], [[["type"], "custom_tool_call"]], [], [], []],
 ];
 // [canonical tool_definition field, pointer tokens] carried once for every tool
 const TOOLS_FIELDS = [];
@@ -2057,7 +2613,7 @@ function toolsIn(wire, idMap, fields, forms) {
     listed0 = rt.getOwn(wire, "tools");
     items0 = rt.elements(listed0);
     for (const [i, item] of items0.entries()) {
-        if (rt.pyEquals(conv.keyOf(item, "type"), "function")) {
+        if ((rt.pyEquals(conv.keyOf(item, "type"), "function")) || (rt.pyEquals(conv.keyOf(item, "type"), "custom"))) {
             tools.push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
         }
         else {
@@ -2132,7 +2688,8 @@ function turnsIn(units, idMap, messages) {
         if (!(rt.isObject(unit))) {
             throw new rt.DecodeError(DIALECT, "request", where, "expected an object, got " + String(rt.describe(unit)));
         }
-        if (rt.pyEquals(rt.getOwn(unit, "type"), "function_call")) {
+        if ((rt.pyEquals(rt.getOwn(unit, "type"), "function_call")) ||
+            (rt.pyEquals(rt.getOwn(unit, "type"), "custom_tool_call"))) {
             parts = [];
             forms = {};
             parts.push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, unit, where, idMap) });
@@ -2148,7 +2705,8 @@ function turnsIn(units, idMap, messages) {
             messages.push(message);
             last = "assistant";
         }
-        else if (rt.pyEquals(rt.getOwn(unit, "type"), "function_call_output")) {
+        else if ((rt.pyEquals(rt.getOwn(unit, "type"), "function_call_output")) ||
+            (rt.pyEquals(rt.getOwn(unit, "type"), "custom_tool_call_output"))) {
             parts = [];
             forms = {};
             parts.push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, unit, where, idMap) });
@@ -2171,7 +2729,7 @@ function turnsIn(units, idMap, messages) {
             if ((textIn !== undefined) && (!(typeof textIn === "string"))) {
                 throw new rt.DecodeError(DIALECT, "request", String(where) + "/summary/0/text", "expected a string, got " + String(rt.describe(textIn)));
             }
-            partFields = conv.keptFields(unit, KNOWN_UNIT_2);
+            partFields = conv.keptFields(unit, KNOWN_UNIT_4);
             part = { "type": "reasoning", "dialect": DIALECT };
             if (textIn !== undefined) {
                 rt.putOwn(part, "text", textIn);
@@ -2512,7 +3070,7 @@ function requestIn(wire, idMap) {
     }
     return request;
 }
-const KNOWN_UNIT_2 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
+const KNOWN_UNIT_4 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2681,7 +3239,7 @@ function turnsOut(messages, lead, out, lose) {
                             else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                                 lose("turn.fields_dropped", gAt, "the fields of a turn made only of separate units");
                             }
-                            value = unitOut2(part, where, out);
+                            value = unitOut4(part, where, out);
                             if (value !== null) {
                                 units.push(value);
                             }
@@ -3131,7 +3689,7 @@ function partOut5(part, at, out) {
     return block;
 }
 /** A reasoning part as the wire block with /type = 'reasoning'. */
-function unitOut2(part, at, out) {
+function unitOut4(part, at, out) {
     let value;
     let own;
     let block;
@@ -3176,8 +3734,30 @@ const CONV_REQUEST = {
             known: conv.knownTree([], [["type"]]),
         },
         {
+            part: "tool_call",
+            when: [[["type"], "custom_tool_call"]],
+            has: [],
+            fields: [],
+            roles: [],
+            defaults: [],
+            role: "assistant",
+            signed: null,
+            known: conv.knownTree([], [["type"]]),
+        },
+        {
             part: "tool_result",
             when: [[["type"], "function_call_output"]],
+            has: [],
+            fields: [],
+            roles: [],
+            defaults: [],
+            role: "user",
+            signed: null,
+            known: conv.knownTree([], [["type"]]),
+        },
+        {
+            part: "tool_result",
+            when: [[["type"], "custom_tool_call_output"]],
             has: [],
             fields: [],
             roles: [],
@@ -3279,6 +3859,7 @@ const CONV_REQUEST = {
     known: conv.knownTree([], [
         ["input"],
         ["tools"],
+        ["tools"],
         ["tool_choice"],
         ["tool_choice"],
         ["tool_choice"],
@@ -3336,7 +3917,12 @@ const CONV_RESPONSE = {
         [["tool_choice"], "auto"],
         [["tools"], []],
     ],
-    itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],
+    itemIds: [
+        ["custom_tool_call", "ctc_toolwire_"],
+        ["function_call", "fc_toolwire_"],
+        ["message", "msg_toolwire_"],
+        ["reasoning", "rs_toolwire_"],
+    ],
     turn: {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],
@@ -3361,8 +3947,30 @@ const CONV_RESPONSE = {
             known: conv.knownTree([], [["type"]]),
         },
         {
+            part: "tool_call",
+            when: [[["type"], "custom_tool_call"]],
+            has: [],
+            fields: [],
+            roles: [],
+            defaults: [],
+            role: "assistant",
+            signed: null,
+            known: conv.knownTree([], [["type"]]),
+        },
+        {
             part: "tool_result",
             when: [[["type"], "function_call_output"]],
+            has: [],
+            fields: [],
+            roles: [],
+            defaults: [],
+            role: "user",
+            signed: null,
+            known: conv.knownTree([], [["type"]]),
+        },
+        {
+            part: "tool_result",
+            when: [[["type"], "custom_tool_call_output"]],
             has: [],
             fields: [],
             roles: [],

@@ -11,6 +11,7 @@
  */
 
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
+import { Calls } from "./_conv_calls.js";
 import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
 import { wireWhat } from "./_conv_out.js";
@@ -52,7 +53,7 @@ export function pyInt(text: string): number {
 export class Run {
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
-  readonly names = new Map<unknown, unknown>(); // call id -> the tool of the latest call with that id
+  readonly calls: Calls; // links each result to its call
   emptyBlocks: EmptyBlocks = []; // the target's non_empty rules on a block (a response's)
   blockRules: BlockRules = [[], []]; // its signature and part_order rules (a response's)
 
@@ -64,6 +65,7 @@ export class Run {
     readonly reasoning: string, // the reasoning policy: keep, text or drop
   ) {
     this.idMap = idMap ?? new IdMap();
+    this.calls = new Calls(this.idMap);
   }
 
   lose(code: string, at: string, what: string): void {
@@ -120,19 +122,11 @@ function carried(
     return null;
   }
   const call = getOwn(part, "call");
-  if (kind === "tool_call" && isObject(call)) {
-    const id = getOwn(call, "id");
-    const name = getOwn(call, "name");
-    if (Array.isArray(id) || isObject(id)) throw new TypeError("a call's id is unhashable");
-    run.idMap.noteCall((id === undefined ? null : id) as string | null, (name === undefined ? null : name) as string);
-    run.names.set(id === undefined ? null : id, name === undefined ? null : name);
-  }
+  if (kind === "tool_call" && isObject(call)) run.calls.called(call);
   const result = getOwn(part, "result");
-  if (kind === "tool_result" && isObject(result) && (getOwn(result, "name") ?? null) === null) {
-    // a reused call id: the result answers the nearest call before it, not the first
-    const callId = getOwn(result, "call_id");
-    const name = typeof callId === "string" ? (run.names.get(callId) ?? null) : null;
-    if (name !== null && run.idMap.nameFor(callId as string) !== name) return { ...part, result: { ...result, name } };
+  if (kind === "tool_result" && isObject(result)) {
+    const answered = run.calls.answered(result);
+    if (answered !== result) return { ...part, result: answered };
   }
   return part;
 }

@@ -77,10 +77,12 @@ export function encodeTools(
       const result = encode(tool, { strict, idMap });
       for (const loss of result.losses) losses.push(loss.at(`/tools/${i}`));
       return result.value;
-    });
-    const holder: JsonObject = {};
-    put(holder, tail, encodedTools);
-    put(wire, head, [holder]);
+    }).filter((tool) => tool != null); // null: a tool the target has no form for (reported)
+    if (encodedTools.length > 0) {
+      const holder: JsonObject = {};
+      put(holder, tail, encodedTools);
+      put(wire, head, [holder]);
+    }
     const { tools: _dropped, ...others } = parts;
     void _dropped;
     parts = others;

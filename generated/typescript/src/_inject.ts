@@ -140,10 +140,13 @@ function injectTools(
 ): void {
   let present = places.filter((loc) => Array.isArray(lookup(out, loc[1].slice(0, -1))));
   if (present.length === 0) present = places.slice(0, 1);
-  const [, toks, when, has, unless] = present[0] as Location;
+  const toks = (present[0] as Location)[1];
   const existing = lookup(out, toks.slice(0, -1));
-  const kept = elements(existing).filter((item) => !matches(item, when, has, unless));
-  const tools = [...kept, ...values.map((v, i) => encode("tool_definition", v, `/tools/${i}`))];
+  // several shapes of tool may share the list
+  const same = places.filter((loc) => loc[1].length === toks.length && loc[1].every((t, i) => t === toks[i]));
+  const kept = elements(existing).filter((item) => !same.some(([, , when, has, unless]) => matches(item, when, has, unless)));
+  const encoded = values.map((v, i) => encode("tool_definition", v, `/tools/${i}`));
+  const tools = [...kept, ...encoded.filter((tool) => tool != null)]; // null: a tool the target has no form for
   const field = toks[toks.length - 2] as string;
   if (tools.length > 0) {
     let holder = out;
@@ -271,10 +274,14 @@ export function inject(
       if (values.length === 0) setChoiceFields(out, null, choiceFields);
       continue;
     }
+    // the slots of each path in the payload's order, an element matching any location there
     const found: [Container, string | number][] = [];
-    for (const [, toks, when, has, unless] of places) {
+    const paths = places.filter((loc, i) => places.findIndex((o) => o[1].join("/") === loc[1].join("/")) === i);
+    for (const [, toks] of paths) {
+      const alike = places.filter((loc) => loc[1].join("/") === toks.join("/"));
       for (const [parent, slot] of slots(out, toks)) {
-        if (matches(readSlot(parent, slot), when, has, unless)) found.push([parent, slot]);
+        const value = readSlot(parent, slot);
+        if (alike.some(([, , when, has, unless]) => matches(value, when, has, unless))) found.push([parent, slot]);
       }
     }
     if (found.length !== values.length) {

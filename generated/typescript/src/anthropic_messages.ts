@@ -412,6 +412,13 @@ export function encodeToolDefinition(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["format"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text"
+      );
+      return new rt.Encoded(null, losses);
+    }
     const wireName: unknown = P.needed(
       P.isObject(canonical) ? (
         (
@@ -449,6 +456,12 @@ export function encodeToolDefinition(
     if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
     if (wireStrict !== undefined) P.put(wire, "strict", wireStrict);
     if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
+    if (canonical["syntax"] != null) {
+      rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+    }
+    if (canonical["grammar"] != null) {
+      rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+    }
     if (canonical["cache"] != null) {
       rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
     }
@@ -907,6 +920,18 @@ export function encodeToolCall(
   ) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["input"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses,
+        strict,
+        "tool.custom_dropped",
+        "/input",
+        DIALECT,
+        "the call of a custom (freeform) tool, whose input is plain text",
+      );
+      return new rt.Encoded(null, losses);
+    }
     let wireId: unknown = P.needed(
       P.isObject(canonical) ? (
         (
@@ -1375,6 +1400,18 @@ export function encodeToolResult(
         "/pending",
         DIALECT,
         "a result that awaits input before the call completes (MCP input_required)",
+      );
+      return new rt.Encoded(null, losses);
+    }
+    if (canonical["custom"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses,
+        strict,
+        "tool.custom_dropped",
+        "/custom",
+        DIALECT,
+        "the result of a custom (freeform) tool's call, dropped with its call",
       );
       return new rt.Encoded(null, losses);
     }

@@ -441,6 +441,13 @@ export function encodeToolDefinition(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["format"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text"
+      );
+      return new rt.Encoded(null, losses);
+    }
     const wireName: unknown = P.needed(
       P.isObject(canonical) ? (
         (
@@ -478,6 +485,12 @@ export function encodeToolDefinition(
     if (wireStrict !== undefined) P.put(P.sub(wire, "toolSpec"), "strict", wireStrict);
     if (canonical["defer_loading"] != null) {
       rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+    }
+    if (canonical["syntax"] != null) {
+      rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+    }
+    if (canonical["grammar"] != null) {
+      rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
     }
     if (canonical["cache"] != null) {
       rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
@@ -900,6 +913,18 @@ export function encodeToolCall(
   ) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["input"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses,
+        strict,
+        "tool.custom_dropped",
+        "/input",
+        DIALECT,
+        "the call of a custom (freeform) tool, whose input is plain text",
+      );
+      return new rt.Encoded(null, losses);
+    }
     let wireId: unknown = P.needed(
       P.isObject(canonical) ? (
         (
@@ -1362,6 +1387,18 @@ export function encodeToolResult(
         "/pending",
         DIALECT,
         "a result that awaits input before the call completes (MCP input_required)",
+      );
+      return new rt.Encoded(null, losses);
+    }
+    if (canonical["custom"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses,
+        strict,
+        "tool.custom_dropped",
+        "/custom",
+        DIALECT,
+        "the result of a custom (freeform) tool's call, dropped with its call",
       );
       return new rt.Encoded(null, losses);
     }

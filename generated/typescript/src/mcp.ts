@@ -287,6 +287,13 @@ export function encodeToolDefinition(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["format"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses, strict, "tool.custom_dropped", "/format", DIALECT, "a custom (freeform) tool, whose input is plain text"
+      );
+      return new rt.Encoded(null, losses);
+    }
     const wireName: unknown = P.needed(
       P.isObject(canonical) ? (
         (
@@ -319,6 +326,12 @@ export function encodeToolDefinition(
     }
     if (canonical["defer_loading"] != null) {
       rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+    }
+    if (canonical["syntax"] != null) {
+      rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+    }
+    if (canonical["grammar"] != null) {
+      rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
     }
     if (canonical["cache"] != null) {
       rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
@@ -426,6 +439,18 @@ export function encodeToolCall(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
+    if (canonical["input"] != null) {
+      // nothing true to send without it
+      rt.report(
+        losses,
+        strict,
+        "tool.custom_dropped",
+        "/input",
+        DIALECT,
+        "the call of a custom (freeform) tool, whose input is plain text",
+      );
+      return new rt.Encoded(null, losses);
+    }
     const wireName: unknown = P.needed(
       P.isObject(canonical) ? (
         (
@@ -638,9 +663,12 @@ const KNOWN_TOOL_RESULT_1: ReadonlySet<string> = new Set(["resultType"]);
 
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolResult(canonical: JsonObject): number {
-  if (canonical["content"] != null && canonical["pending"] == null) return 0;
+  if (canonical["content"] != null && canonical["pending"] == null && canonical["custom"] == null) return 0;
   if (
-    P.eq(canonical["content"], []) && canonical["pending"] === true && P.or(canonical["is_error"], false) === false
+    P.eq(canonical["content"], []) &&
+    canonical["pending"] === true &&
+    P.or(canonical["is_error"], false) === false &&
+    canonical["custom"] == null
   ) return 1;
   if (canonical["content"] != null) return 0;
   if (P.eq(canonical["content"], []) && canonical["pending"] === true) return 1;
@@ -805,6 +833,18 @@ export function encodeToolResult(
         );
         return new rt.Encoded(null, losses);
       }
+      if (canonical["custom"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom",
+          DIALECT,
+          "the result of a custom (freeform) tool's call, dropped with its call",
+        );
+        return new rt.Encoded(null, losses);
+      }
       const [wireContent_parts, wireContent_structured] = rt.structuredOut(
         P.need(canonical, "content"), "structuredContent", forms
       );
@@ -823,6 +863,18 @@ export function encodeToolResult(
       return new rt.Encoded(wire, losses);
     }
     if (index === 1) {
+      if (canonical["custom"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom",
+          DIALECT,
+          "the result of a custom (freeform) tool's call, dropped with its call",
+        );
+        return new rt.Encoded(null, losses);
+      }
       wire = { "resultType": "input_required" };
       if (canonical["is_error"] != null && canonical["is_error"] !== false) {
         rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");

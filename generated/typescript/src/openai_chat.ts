@@ -30,7 +30,7 @@ export const SHAPES = ["error", "tool_definition", "tool_choice", "tool_call", "
 /** Canonical fields this dialect leaves out because the other side can derive them. */
 export const DERIVABLE: { readonly [shape: string]: readonly string[] } = {
   error: ["status"],
-  tool_result: ["name"],
+  tool_result: ["name", "custom"],
 };
 /** Canonical values a variant carries without a field (they decode as the field left out). */
 export const EQUIVALENT: { readonly [shape: string]: JsonObject } = {
@@ -50,6 +50,13 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
       "parameters": ["/function/parameters"],
       "strict": ["/function/strict"],
     },
+    {
+      "name": ["/custom/name"],
+      "description": ["/custom/description"],
+      "format": ["/custom/format/type"],
+      "syntax": ["/custom/format/grammar/syntax"],
+      "grammar": ["/custom/format/grammar/definition"],
+    },
   ],
   tool_choice: [
     {},
@@ -60,6 +67,7 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
   ],
   tool_call: [
     { "id": ["/id"], "name": ["/function/name"], "arguments": ["/function/arguments"] },
+    { "id": ["/id"], "name": ["/custom/name"], "input": ["/custom/input"] },
   ],
   tool_result: [
     { "call_id": ["/tool_call_id"], "content": ["/content"] },
@@ -332,10 +340,48 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
     ["/function/description", "optional", "string"],
     ["/function/parameters", "optional", "object"],
     ["/function/strict", "optional", "boolean"],
-  ]
+  ],
+  [
+    ["", "object", null],
+    ["/type", "const", "custom"],
+    ["/custom", "object", null],
+    ["/custom/format", "optional", "object"],
+    ["/custom/format/grammar", "optional", "object"],
+    ["/custom/name", "nonempty", null],
+    ["/custom/description", "optional", "string"],
+    ["/custom/format/type", "optional", "string"],
+    ["/custom/format/grammar/syntax", "optional", "string"],
+    ["/custom/format/grammar/definition", "optional", "string"],
+  ],
 ];
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(["function", "type"]);
 const KNOWN_TOOL_DEFINITION_0_FUNCTION: ReadonlySet<string> = new Set(["description", "name", "parameters", "strict"]);
+const KNOWN_TOOL_DEFINITION_1: ReadonlySet<string> = new Set(["custom", "type"]);
+const KNOWN_TOOL_DEFINITION_1_CUSTOM: ReadonlySet<string> = new Set(["description", "format", "name"]);
+const KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT: ReadonlySet<string> = new Set(["grammar", "type"]);
+const KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR: ReadonlySet<string> = new Set(["definition", "syntax"]);
+
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolDefinition(canonical: JsonObject): number {
+  if (
+    canonical["name"] != null &&
+    canonical["defer_loading"] == null &&
+    canonical["format"] == null &&
+    canonical["syntax"] == null &&
+    canonical["grammar"] == null &&
+    canonical["cache"] == null
+  ) return 0;
+  if (
+    canonical["name"] != null &&
+    canonical["parameters"] == null &&
+    canonical["strict"] == null &&
+    canonical["defer_loading"] == null &&
+    canonical["cache"] == null
+  ) return 1;
+  if (canonical["name"] != null) return 0;
+  if (canonical["name"] != null) return 1;
+  return NO_VARIANT;
+}
 
 /** Decode one OpenAI Chat Completions tool_definition into the canonical object. */
 export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolDefinition {
@@ -445,6 +491,141 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       if (!P.within(wireFunction, KNOWN_TOOL_DEFINITION_0_FUNCTION)) {
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_DEFINITION_0_FUNCTION, "/function", unknown);
       }
+      if (selectToolDefinition(canonical) !== 0) {
+        forms = P.withForm(forms, "", FORM_VARIANT_0);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+        };
+      }
+      return canonical as ToolDefinition;
+    }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
+      ) === "custom"
+    ) {
+      canonical = {};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      const wireCustom = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("custom" in Object.prototype) ||
+          Object.hasOwn(wire, "custom")
+        ) ? P.defined(wire["custom"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireCustom) &&
+        (
+          Object.getPrototypeOf(wireCustom) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireCustom, "name")
+        ) ? P.defined(wireCustom["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["name"] = value;
+      value = (
+        P.isObject(wireCustom) ? (
+          (
+            Object.getPrototypeOf(wireCustom) === Object.prototype &&
+            !("description" in Object.prototype) ||
+            Object.hasOwn(wireCustom, "description")
+          ) ? wireCustom["description"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/custom/description", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["description"] = value;
+      }
+      value = P.opt(P.optObj(wireCustom, "format"), "type");
+      if (value === undefined) {
+        canonical["format"] = "text";
+      } else if (value === null) {
+        forms = P.withForm(forms, "/custom/format/type", "null");
+        canonical["format"] = "text";
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["format"] = value;
+        if (canonical["format"] === "text") {
+          forms = P.withForm(forms, "/custom/format/type", "present");
+        }
+      }
+      value = P.opt(P.optObj(P.optObj(wireCustom, "format"), "grammar"), "syntax");
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/custom/format/grammar/syntax", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["syntax"] = value;
+      }
+      value = P.opt(P.optObj(P.optObj(wireCustom, "format"), "grammar"), "definition");
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/custom/format/grammar/definition", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["grammar"] = value;
+      }
+      if (P.size(wire) !== 2) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_1, "", unknown);
+      }
+      if (!P.within(wireCustom, KNOWN_TOOL_DEFINITION_1_CUSTOM)) {
+        unknown = rt.unknownFields(P.obj(wireCustom), KNOWN_TOOL_DEFINITION_1_CUSTOM, "/custom", unknown);
+      }
+      nested = P.optObj(
+        (
+          P.isObject(wire) &&
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("custom" in Object.prototype) ||
+            Object.hasOwn(wire, "custom")
+          ) ? P.defined(wire["custom"]) : P.mismatch()
+        ),
+        "format",
+      );
+      if (P.isObject(nested) && !P.within(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT)) {
+        unknown = rt.unknownFields(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT, "/custom/format", unknown);
+      }
+      nested = P.optObj(
+        P.optObj(
+          (
+            P.isObject(wire) &&
+            (
+              Object.getPrototypeOf(wire) === Object.prototype &&
+              !("custom" in Object.prototype) ||
+              Object.hasOwn(wire, "custom")
+            ) ? P.defined(wire["custom"]) : P.mismatch()
+          ),
+          "format",
+        ),
+        "grammar",
+      );
+      if (P.isObject(nested) && !P.within(nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR)) {
+        unknown = rt.unknownFields(
+          nested, KNOWN_TOOL_DEFINITION_1_CUSTOM_FORMAT_GRAMMAR, "/custom/format/grammar", unknown
+        );
+      }
+      if (selectToolDefinition(canonical) !== 1) {
+        forms = P.withForm(forms, "", FORM_VARIANT_1);
+      }
       if (
         (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
       ) {
@@ -484,65 +665,158 @@ export function encodeToolDefinition(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    const wireName: unknown = P.needed(
-      P.isObject(canonical) ? (
-        (
-          Object.getPrototypeOf(canonical) === Object.prototype &&
-          !("name" in Object.prototype) ||
-          Object.hasOwn(canonical, "name")
-        ) ? canonical["name"] : undefined
-      ) : P.notObject(canonical),
-      "name",
-    );
-    let wireDescription: unknown = canonical["description"];
-    if (wireDescription == null) {
-      wireDescription = forms["/function/description"] === "null" ? null : undefined;
+    const form = forms[""]; // the variant it was decoded from, if it still fits
+    let index: number;
+    if (form === FORM_VARIANT_0 && canonical["name"] != null) {
+      index = 0;
+    } else if (form === FORM_VARIANT_1 && canonical["name"] != null) {
+      index = 1;
+    } else {
+      index = selectToolDefinition(canonical);
     }
-    let wireParameters: unknown = P.or(canonical["parameters"], {"type": "object", "properties": {}});
-    if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/function/parameters"] !== "present") {
-      wireParameters = forms["/function/parameters"] === "null" ? null : undefined;
-    }
-    rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters"); // schema profiles walk it
-    let wireStrict: unknown = canonical["strict"];
-    if (wireStrict == null) {
-      wireStrict = forms["/function/strict"] === "null" ? null : undefined;
-    }
-    if (wireStrict === true) {
-      const why = rt.strictModeProblem(wireParameters);
-      if (why) {
+    if (index === 0) {
+      if (canonical["format"] != null) {
+        // nothing true to send without it
         rt.report(
           losses,
           strict,
-          "tool.strict_dropped",
-          "/strict",
+          "tool.custom_dropped",
+          "/format",
           DIALECT,
-          "strict mode for this schema (" + why + "); sent without strict",
+          "a custom (freeform) tool, whose input is plain text",
         );
-        wireStrict = undefined;
+        return new rt.Encoded(null, losses);
       }
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      let wireDescription: unknown = canonical["description"];
+      if (wireDescription == null) {
+        wireDescription = forms["/function/description"] === "null" ? null : undefined;
+      }
+      let wireParameters: unknown = P.or(canonical["parameters"], {"type": "object", "properties": {}});
+      if (P.eq(wireParameters, {"type": "object", "properties": {}}) && forms["/function/parameters"] !== "present") {
+        wireParameters = forms["/function/parameters"] === "null" ? null : undefined;
+      }
+      // schema profiles walk it
+      rt.heldCanonical(wireParameters, rt.MAX_DEPTH - 1, SHAPE_TOOL_DEFINITION, "/parameters");
+      let wireStrict: unknown = canonical["strict"];
+      if (wireStrict == null) {
+        wireStrict = forms["/function/strict"] === "null" ? null : undefined;
+      }
+      if (wireStrict === true) {
+        const why = rt.strictModeProblem(wireParameters);
+        if (why) {
+          rt.report(
+            losses,
+            strict,
+            "tool.strict_dropped",
+            "/strict",
+            DIALECT,
+            "strict mode for this schema (" + why + "); sent without strict",
+          );
+          wireStrict = undefined;
+        }
+      }
+      wire = { "type": "function", "function": { "name": wireName } };
+      if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
+      if (wireParameters !== undefined) P.put(
+        P.sub(wire, "function"),
+        "parameters",
+        rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"),
+      );
+      if (wireStrict !== undefined) P.put(P.sub(wire, "function"), "strict", wireStrict);
+      if (canonical["defer_loading"] != null) {
+        rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+      }
+      if (canonical["syntax"] != null) {
+        rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+      }
+      if (canonical["grammar"] != null) {
+        rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+      }
+      if (canonical["cache"] != null) {
+        rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
     }
-    wire = { "type": "function", "function": { "name": wireName } };
-    if (wireDescription !== undefined) P.put(P.sub(wire, "function"), "description", wireDescription);
-    if (wireParameters !== undefined) P.put(
-      P.sub(wire, "function"),
-      "parameters",
-      rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters"),
-    );
-    if (wireStrict !== undefined) P.put(P.sub(wire, "function"), "strict", wireStrict);
-    if (canonical["defer_loading"] != null) {
-      rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+    if (index === 1) {
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      let wireDescription: unknown = canonical["description"];
+      if (wireDescription == null) {
+        wireDescription = forms["/custom/description"] === "null" ? null : undefined;
+      }
+      let wireFormat: unknown = P.or(canonical["format"], "text");
+      if (wireFormat === "text" && forms["/custom/format/type"] !== "present") {
+        wireFormat = forms["/custom/format/type"] === "null" ? null : undefined;
+      }
+      let wireSyntax: unknown = canonical["syntax"];
+      if (wireSyntax == null) {
+        wireSyntax = forms["/custom/format/grammar/syntax"] === "null" ? null : undefined;
+      }
+      let wireGrammar: unknown = canonical["grammar"];
+      if (wireGrammar == null) {
+        wireGrammar = forms["/custom/format/grammar/definition"] === "null" ? null : undefined;
+      }
+      wire = { "type": "custom", "custom": { "name": wireName } };
+      if (wireDescription !== undefined) P.put(P.sub(wire, "custom"), "description", wireDescription);
+      if (wireFormat !== undefined) P.put(P.setdefault(P.sub(wire, "custom"), "format"), "type", wireFormat);
+      if (wireSyntax !== undefined) P.put(
+        P.setdefault(P.setdefault(P.sub(wire, "custom"), "format"), "grammar"), "syntax", wireSyntax
+      );
+      if (wireGrammar !== undefined) P.put(
+        P.setdefault(P.setdefault(P.sub(wire, "custom"), "format"), "grammar"), "definition", wireGrammar
+      );
+      if (canonical["parameters"] != null) {
+        rt.report(losses, strict, "field.dropped", "/parameters", DIALECT, "parameters");
+      }
+      if (canonical["strict"] != null) {
+        rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+      }
+      if (canonical["defer_loading"] != null) {
+        rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
+      }
+      if (canonical["cache"] != null) {
+        rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
     }
-    if (canonical["cache"] != null) {
-      rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
-    }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
-      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
-    );
-    return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_DEFINITION, exc);
     throw exc;
   }
+  rt.report(
+    losses,
+    strict,
+    "part.unsupported",
+    "",
+    DIALECT,
+    "this " + SHAPE_TOOL_DEFINITION + " (" + rt.describeChoice(canonical) + ")",
+  );
+  void wire;
+  return new rt.Encoded(null, losses);
 }
 
 
@@ -945,10 +1219,29 @@ const CHECKS_TOOL_CALL: P.Checks = [
     ["/id", "string", null],
     ["/function/name", "nonempty", null],
     ["/function/arguments", "absent_or", "string"],
-  ]
+  ],
+  [
+    ["", "object", null],
+    ["/type", "const", "custom"],
+    ["/custom", "object", null],
+    ["/id", "string", null],
+    ["/custom/name", "nonempty", null],
+    ["/custom/input", "string", null],
+  ],
 ];
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["function", "id", "type"]);
 const KNOWN_TOOL_CALL_0_FUNCTION: ReadonlySet<string> = new Set(["arguments", "name"]);
+const KNOWN_TOOL_CALL_1: ReadonlySet<string> = new Set(["custom", "id", "type"]);
+const KNOWN_TOOL_CALL_1_CUSTOM: ReadonlySet<string> = new Set(["input", "name"]);
+
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolCall(canonical: JsonObject): number {
+  if (canonical["name"] != null && canonical["input"] == null) return 0;
+  if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null) return 1;
+  if (canonical["name"] != null) return 0;
+  if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null) return 1;
+  return NO_VARIANT;
+}
 
 /** Decode one OpenAI Chat Completions tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
@@ -1033,6 +1326,76 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       if (!P.within(wireFunction, KNOWN_TOOL_CALL_0_FUNCTION)) {
         unknown = rt.unknownFields(P.obj(wireFunction), KNOWN_TOOL_CALL_0_FUNCTION, "/function", unknown);
       }
+      if (selectToolCall(canonical) !== 0) {
+        forms = P.withForm(forms, "", FORM_VARIANT_0);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
+      }
+      if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
+      return canonical as ToolCall;
+    }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
+      ) === "custom"
+    ) {
+      canonical = {"arguments": null};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      const wireCustom = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("custom" in Object.prototype) ||
+          Object.hasOwn(wire, "custom")
+        ) ? P.defined(wire["custom"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype && !("id" in Object.prototype) || Object.hasOwn(wire, "id")
+        ) ? P.defined(wire["id"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["id"] = value;
+      value = (
+        P.isObject(wireCustom) &&
+        (
+          Object.getPrototypeOf(wireCustom) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireCustom, "name")
+        ) ? P.defined(wireCustom["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["name"] = value;
+      value = (
+        P.isObject(wireCustom) &&
+        (
+          Object.getPrototypeOf(wireCustom) === Object.prototype &&
+          !("input" in Object.prototype) ||
+          Object.hasOwn(wireCustom, "input")
+        ) ? P.defined(wireCustom["input"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["input"] = value;
+      if (P.size(wire) !== 3) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_1, "", unknown);
+      }
+      if (P.size(wireCustom) !== 2) {
+        unknown = rt.unknownFields(P.obj(wireCustom), KNOWN_TOOL_CALL_1_CUSTOM, "/custom", unknown);
+      }
+      if (selectToolCall(canonical) !== 1) {
+        forms = P.withForm(forms, "", FORM_VARIANT_1);
+      }
       if (
         (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
       ) {
@@ -1065,50 +1428,129 @@ export function encodeToolCall(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    let wireId: unknown = P.needed(
-      P.isObject(canonical) ? (
-        (
-          Object.getPrototypeOf(canonical) === Object.prototype &&
-          !("id" in Object.prototype) ||
-          Object.hasOwn(canonical, "id")
-        ) ? canonical["id"] : undefined
-      ) : P.notObject(canonical),
-      "id",
-    );
-    if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
-      wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
-    }
-    const wireName: unknown = P.needed(
-      P.isObject(canonical) ? (
-        (
-          Object.getPrototypeOf(canonical) === Object.prototype &&
-          !("name" in Object.prototype) ||
-          Object.hasOwn(canonical, "name")
-        ) ? canonical["name"] : undefined
-      ) : P.notObject(canonical),
-      "name",
-    );
-    let wireArguments: unknown;
-    if (
-      forms["/function/arguments"] === "absent" &&
-      P.eq(P.need(canonical, "arguments"), {}) &&
-      !P.has(canonical, "raw_arguments")
+    const form = forms[""]; // the variant it was decoded from, if it still fits
+    let index: number;
+    if (form === FORM_VARIANT_0 && canonical["name"] != null) {
+      index = 0;
+    } else if (
+      form === FORM_VARIANT_1 &&
+      canonical["arguments"] == null &&
+      canonical["name"] != null &&
+      canonical["input"] != null
     ) {
-      wireArguments = undefined; // it came without argument text: send it back so
+      index = 1;
     } else {
-      wireArguments = rt.argumentsText(canonical, [""]);
+      index = selectToolCall(canonical);
     }
-    wire = { "type": "function", "id": wireId, "function": { "name": wireName } };
-    if (wireArguments !== undefined) P.put(P.sub(wire, "function"), "arguments", wireArguments);
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
-      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
-    );
-    if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
-    return new rt.Encoded(wire, losses);
+    if (index === 0) {
+      if (canonical["input"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/input",
+          DIALECT,
+          "the call of a custom (freeform) tool, whose input is plain text",
+        );
+        return new rt.Encoded(null, losses);
+      }
+      let wireId: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(canonical, "id")
+          ) ? canonical["id"] : undefined
+        ) : P.notObject(canonical),
+        "id",
+      );
+      if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+        wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+      }
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      let wireArguments: unknown;
+      if (
+        forms["/function/arguments"] === "absent" &&
+        P.eq(P.need(canonical, "arguments"), {}) &&
+        !P.has(canonical, "raw_arguments")
+      ) {
+        wireArguments = undefined; // it came without argument text: send it back so
+      } else {
+        wireArguments = rt.argumentsText(canonical, [""]);
+      }
+      wire = { "type": "function", "id": wireId, "function": { "name": wireName } };
+      if (wireArguments !== undefined) P.put(P.sub(wire, "function"), "arguments", wireArguments);
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
+      return new rt.Encoded(wire, losses);
+    }
+    if (index === 1) {
+      let wireId: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(canonical, "id")
+          ) ? canonical["id"] : undefined
+        ) : P.notObject(canonical),
+        "id",
+      );
+      if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+        wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+      }
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      const wireInput: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("input" in Object.prototype) ||
+            Object.hasOwn(canonical, "input")
+          ) ? canonical["input"] : undefined
+        ) : P.notObject(canonical),
+        "input",
+      );
+      wire = { "type": "custom", "id": wireId, "custom": { "name": wireName, "input": wireInput } };
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
+      return new rt.Encoded(wire, losses);
+    }
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
     throw exc;
   }
+  rt.report(
+    losses,
+    strict,
+    "part.unsupported",
+    "/arguments",
+    DIALECT,
+    "this " + SHAPE_TOOL_CALL + " (" + rt.describeChoice(canonical) + ")",
+  );
+  void wire;
+  return new rt.Encoded(null, losses);
 }
 
 
@@ -1466,7 +1908,11 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
     for (const [toolsIndex, toolsItem] of rt.elements(tools).entries()) {
       const element = toolsItem;
       if (
-        element != null && rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined
+        element != null &&
+        (
+          (rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) ||
+          (rt.lookup(element, ["type"]) === "custom")
+        )
       ) {
         const at = `/tools/${toolsIndex}`;
         (out[KEYS["tool_definition"]!] as unknown[]).push(rt.decodeAt(decodeToolDefinition, element, at, idMap));
@@ -1490,7 +1936,11 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
       for (const [toolCallsIndex, toolCallsItem] of rt.elements(toolCalls).entries()) {
         const element = toolCallsItem;
         if (
-          element != null && rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined
+          element != null &&
+          (
+            (rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) ||
+            (rt.lookup(element, ["type"]) === "custom")
+          )
         ) {
           const at = `/messages/${messagesIndex}/tool_calls/${toolCallsIndex}`;
           (out[KEYS["tool_call"]!] as unknown[]).push(rt.decodeAt(decodeToolCall, element, at, idMap));
@@ -1519,7 +1969,11 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
       for (const [toolCallsIndex, toolCallsItem] of rt.elements(toolCalls).entries()) {
         const element = toolCallsItem;
         if (
-          element != null && rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined
+          element != null &&
+          (
+            (rt.lookup(element, ["type"]) !== "custom" && rt.lookup(element, ["function"]) !== undefined) ||
+            (rt.lookup(element, ["type"]) === "custom")
+          )
         ) {
           const at = `/choices/${choicesIndex}/message/tool_calls/${toolCallsIndex}`;
           (out[KEYS["tool_call"]!] as unknown[]).push(rt.decodeAt(decodeToolCall, element, at, idMap));
@@ -1540,10 +1994,13 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
 // [shape, path, when, has, unless, where] of every location, for inject()
 const LOCATIONS: readonly inj.Location[] = [
   ["tool_definition", ["tools", "*"], [], [["function"]], [[["type"], "custom"]], []],
+  ["tool_definition", ["tools", "*"], [[["type"], "custom"]], [], [], []],
   ["tool_choice", ["tool_choice"], [], [], [[["type"], "custom"]], []],
   ["tool_call", ["messages", "*", "tool_calls", "*"], [], [["function"]], [[["type"], "custom"]], []],
+  ["tool_call", ["messages", "*", "tool_calls", "*"], [[["type"], "custom"]], [], [], []],
   ["tool_result", ["messages", "*"], [[["role"], "tool"]], [], [], []],
   ["tool_call", ["choices", "*", "message", "tool_calls", "*"], [], [["function"]], [[["type"], "custom"]], []],
+  ["tool_call", ["choices", "*", "message", "tool_calls", "*"], [[["type"], "custom"]], [], [], []],
 ];
 // [canonical tool_definition field, pointer tokens] carried once for every tool
 const TOOLS_FIELDS: readonly inj.FieldPlace[] = [
@@ -2198,7 +2655,10 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   listed0 = rt.getOwn(wire, "tools");
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
-    if ((conv.keyOf(item, "function") !== undefined) && (!(rt.pyEquals(conv.keyOf(item, "type"), "custom")))) {
+    if (
+      ((conv.keyOf(item, "function") !== undefined) && (!(rt.pyEquals(conv.keyOf(item, "type"), "custom")))) ||
+      (rt.pyEquals(conv.keyOf(item, "type"), "custom"))
+    ) {
       (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
     } else {
       rt.putOwn(rest0 as JsonObject, "/tools/" + String(i) as string, item);
@@ -2359,7 +2819,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
         }
         for (const [k, item] of (toolCallsField as unknown[]).entries()) {
           kind = conv.keyOf(item, "type");
-          if ((typeof kind === "string") && (!["function"].includes(kind as string))) {
+          if ((typeof kind === "string") && (!["custom", "function"].includes(kind as string))) {
             (parts as unknown[]).push({ "type": "wire", "dialect": DIALECT, "value": item, "field": "/tool_calls" });
           } else {
             (parts as unknown[]).push(
@@ -3185,7 +3645,7 @@ const CONV_REQUEST: conv.RequestLayout = {
         before: false,
         roles: ["assistant"],
         withPart: null,
-        kinds: [["type"], ["function"]],
+        kinds: [["type"], ["function", "custom"]],
       },
       {
         toks: ["refusal"],
@@ -3260,6 +3720,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   known: conv.knownTree([], [
     ["messages"],
     ["tools"],
+    ["tools"],
     ["tool_choice"],
     ["parallel_tool_calls"],
     ["model"],
@@ -3328,7 +3789,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         before: false,
         roles: [],
         withPart: null,
-        kinds: [["type"], ["function"]],
+        kinds: [["type"], ["function", "custom"]],
       },
       {
         toks: ["refusal"],

@@ -63,6 +63,13 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
       "parameters": ["/parameters"],
       "defer_loading": ["/defer_loading"],
     },
+    {
+      "name": ["/name"],
+      "description": ["/description"],
+      "format": ["/format/type"],
+      "syntax": ["/format/syntax"],
+      "grammar": ["/format/definition"],
+    },
   ],
   tool_choice: [
     {},
@@ -73,8 +80,10 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
   ],
   tool_call: [
     { "id": ["/call_id"], "name": ["/name"], "arguments": ["/arguments"] },
+    { "id": ["/call_id"], "name": ["/name"], "input": ["/input"] },
   ],
   tool_result: [
+    { "call_id": ["/call_id"], "content": ["/output"] },
     { "call_id": ["/call_id"], "content": ["/output"] },
   ],
 };
@@ -363,6 +372,16 @@ const CHECKS_TOOL_DEFINITION: P.Checks = [
     ["/parameters", "optional", "object"],
     ["/defer_loading", "optional", "boolean"],
   ],
+  [
+    ["", "object", null],
+    ["/type", "const", "custom"],
+    ["/format", "optional", "object"],
+    ["/name", "nonempty", null],
+    ["/description", "optional", "string"],
+    ["/format/type", "optional", "string"],
+    ["/format/syntax", "optional", "string"],
+    ["/format/definition", "optional", "string"],
+  ],
 ];
 const KNOWN_TOOL_DEFINITION_0: ReadonlySet<string> = new Set(
   ["defer_loading", "description", "name", "parameters", "strict", "type"]
@@ -373,15 +392,46 @@ const KNOWN_TOOL_DEFINITION_1: ReadonlySet<string> = new Set(
 const KNOWN_TOOL_DEFINITION_2: ReadonlySet<string> = new Set(
   ["defer_loading", "description", "name", "parameters", "type"]
 );
+const KNOWN_TOOL_DEFINITION_3: ReadonlySet<string> = new Set(["description", "format", "name", "type"]);
+const KNOWN_TOOL_DEFINITION_3_FORMAT: ReadonlySet<string> = new Set(["definition", "syntax", "type"]);
 
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolDefinition(canonical: JsonObject): number {
-  if (canonical["name"] != null && P.or(canonical["strict"], false) === false && canonical["cache"] == null) return 0;
-  if (canonical["strict"] === true && canonical["name"] != null && canonical["cache"] == null) return 1;
-  if (canonical["name"] != null && canonical["strict"] == null && canonical["cache"] == null) return 2;
+  if (
+    canonical["name"] != null &&
+    P.or(canonical["strict"], false) === false &&
+    canonical["format"] == null &&
+    canonical["syntax"] == null &&
+    canonical["grammar"] == null &&
+    canonical["cache"] == null
+  ) return 0;
+  if (
+    canonical["strict"] === true &&
+    canonical["name"] != null &&
+    canonical["format"] == null &&
+    canonical["syntax"] == null &&
+    canonical["grammar"] == null &&
+    canonical["cache"] == null
+  ) return 1;
+  if (
+    canonical["name"] != null &&
+    canonical["strict"] == null &&
+    canonical["format"] == null &&
+    canonical["syntax"] == null &&
+    canonical["grammar"] == null &&
+    canonical["cache"] == null
+  ) return 2;
+  if (
+    canonical["name"] != null &&
+    canonical["parameters"] == null &&
+    canonical["strict"] == null &&
+    canonical["defer_loading"] == null &&
+    canonical["cache"] == null
+  ) return 3;
   if (canonical["name"] != null) return 0;
   if (canonical["strict"] === true && canonical["name"] != null) return 1;
   if (canonical["name"] != null) return 2;
+  if (canonical["name"] != null) return 3;
   return NO_VARIANT;
 }
 
@@ -699,6 +749,98 @@ export function decodeToolDefinition(payload: unknown, options: { idMap?: rt.IdM
       };
       return canonical as ToolDefinition;
     }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
+      ) === "custom"
+    ) {
+      canonical = {};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["name"] = value;
+      value = (
+        P.isObject(wire) ? (
+          (
+            Object.getPrototypeOf(wire) === Object.prototype &&
+            !("description" in Object.prototype) ||
+            Object.hasOwn(wire, "description")
+          ) ? wire["description"] : undefined
+        ) : P.mismatch()
+      );
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/description", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["description"] = value;
+      }
+      value = P.opt(P.optObj(wire, "format"), "type");
+      if (value === undefined) {
+        canonical["format"] = "text";
+      } else if (value === null) {
+        forms = P.withForm(forms, "/format/type", "null");
+        canonical["format"] = "text";
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["format"] = value;
+        if (canonical["format"] === "text") {
+          forms = P.withForm(forms, "/format/type", "present");
+        }
+      }
+      value = P.opt(P.optObj(wire, "format"), "syntax");
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/format/syntax", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["syntax"] = value;
+      }
+      value = P.opt(P.optObj(wire, "format"), "definition");
+      if (value === undefined) {
+      } else if (value === null) {
+        forms = P.withForm(forms, "/format/definition", "null");
+      } else if (typeof value !== "string") {
+        throw P.MISMATCH;
+      } else {
+        canonical["grammar"] = value;
+      }
+      if (!P.within(wire, KNOWN_TOOL_DEFINITION_3)) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_DEFINITION_3, "", unknown);
+      }
+      nested = P.optObj(wire, "format");
+      if (P.isObject(nested) && !P.within(nested, KNOWN_TOOL_DEFINITION_3_FORMAT)) {
+        unknown = rt.unknownFields(nested, KNOWN_TOOL_DEFINITION_3_FORMAT, "/format", unknown);
+      }
+      if (selectToolDefinition(canonical) !== 3) {
+        forms = P.withForm(forms, "", FORM_VARIANT_3);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_DEFINITION), forms)
+        };
+      }
+      return canonical as ToolDefinition;
+    }
   } catch (exc) {
     if (!P.quiet(exc)) throw exc;
   }
@@ -737,10 +879,24 @@ export function encodeToolDefinition(
       index = 1;
     } else if (form === FORM_VARIANT_2 && canonical["name"] != null) {
       index = 2;
+    } else if (form === FORM_VARIANT_3 && canonical["name"] != null) {
+      index = 3;
     } else {
       index = selectToolDefinition(canonical);
     }
     if (index === 0) {
+      if (canonical["format"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/format",
+          DIALECT,
+          "a custom (freeform) tool, whose input is plain text",
+        );
+        return new rt.Encoded(null, losses);
+      }
       const wireName: unknown = P.needed(
         P.isObject(canonical) ? (
           (
@@ -774,6 +930,12 @@ export function encodeToolDefinition(
       if (canonical["strict"] != null && canonical["strict"] !== false) {
         rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
       }
+      if (canonical["syntax"] != null) {
+        rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+      }
+      if (canonical["grammar"] != null) {
+        rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+      }
       if (canonical["cache"] != null) {
         rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
       }
@@ -783,6 +945,18 @@ export function encodeToolDefinition(
       return new rt.Encoded(wire, losses);
     }
     if (index === 1) {
+      if (canonical["format"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/format",
+          DIALECT,
+          "a custom (freeform) tool, whose input is plain text",
+        );
+        return new rt.Encoded(null, losses);
+      }
       const wireName: unknown = P.needed(
         P.isObject(canonical) ? (
           (
@@ -813,6 +987,12 @@ export function encodeToolDefinition(
         wire, "parameters", rt.withExplicitProperties(wireParameters, losses, strict, DIALECT, "/parameters")
       );
       if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
+      if (canonical["syntax"] != null) {
+        rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+      }
+      if (canonical["grammar"] != null) {
+        rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+      }
       if (canonical["cache"] != null) {
         rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
       }
@@ -822,6 +1002,18 @@ export function encodeToolDefinition(
       return new rt.Encoded(wire, losses);
     }
     if (index === 2) {
+      if (canonical["format"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/format",
+          DIALECT,
+          "a custom (freeform) tool, whose input is plain text",
+        );
+        return new rt.Encoded(null, losses);
+      }
       const wireName: unknown = P.needed(
         P.isObject(canonical) ? (
           (
@@ -854,6 +1046,61 @@ export function encodeToolDefinition(
       if (wireDeferLoading !== undefined) P.put(wire, "defer_loading", wireDeferLoading);
       if (canonical["strict"] != null) {
         rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+      }
+      if (canonical["syntax"] != null) {
+        rt.report(losses, strict, "field.dropped", "/syntax", DIALECT, "syntax");
+      }
+      if (canonical["grammar"] != null) {
+        rt.report(losses, strict, "field.dropped", "/grammar", DIALECT, "grammar");
+      }
+      if (canonical["cache"] != null) {
+        rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
+    }
+    if (index === 3) {
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      let wireDescription: unknown = canonical["description"];
+      if (wireDescription == null) {
+        wireDescription = forms["/description"] === "null" ? null : undefined;
+      }
+      let wireFormat: unknown = P.or(canonical["format"], "text");
+      if (wireFormat === "text" && forms["/format/type"] !== "present") {
+        wireFormat = forms["/format/type"] === "null" ? null : undefined;
+      }
+      let wireSyntax: unknown = canonical["syntax"];
+      if (wireSyntax == null) {
+        wireSyntax = forms["/format/syntax"] === "null" ? null : undefined;
+      }
+      let wireGrammar: unknown = canonical["grammar"];
+      if (wireGrammar == null) {
+        wireGrammar = forms["/format/definition"] === "null" ? null : undefined;
+      }
+      wire = { "type": "custom", "name": wireName };
+      if (wireDescription !== undefined) P.put(wire, "description", wireDescription);
+      if (wireFormat !== undefined) P.put(P.setdefault(wire, "format"), "type", wireFormat);
+      if (wireSyntax !== undefined) P.put(P.setdefault(wire, "format"), "syntax", wireSyntax);
+      if (wireGrammar !== undefined) P.put(P.setdefault(wire, "format"), "definition", wireGrammar);
+      if (canonical["parameters"] != null) {
+        rt.report(losses, strict, "field.dropped", "/parameters", DIALECT, "parameters");
+      }
+      if (canonical["strict"] != null) {
+        rt.report(losses, strict, "tool.strict_dropped", "/strict", DIALECT, "strict schema enforcement");
+      }
+      if (canonical["defer_loading"] != null) {
+        rt.report(losses, strict, "field.dropped", "/defer_loading", DIALECT, "deferred loading through tool search");
       }
       if (canonical["cache"] != null) {
         rt.report(losses, strict, "field.dropped", "/cache", DIALECT, "cache");
@@ -1225,15 +1472,33 @@ const CHECKS_TOOL_CALL: P.Checks = [
     ["/call_id", "string", null],
     ["/name", "nonempty", null],
     ["/arguments", "string", null],
-  ]
+  ],
+  [
+    ["", "object", null],
+    ["/type", "const", "custom_tool_call"],
+    ["/call_id", "string", null],
+    ["/name", "nonempty", null],
+    ["/input", "string", null],
+  ],
 ];
 const KNOWN_TOOL_CALL_0: ReadonlySet<string> = new Set(["arguments", "call_id", "name", "type"]);
+const KNOWN_TOOL_CALL_1: ReadonlySet<string> = new Set(["call_id", "input", "name", "type"]);
+
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolCall(canonical: JsonObject): number {
+  if (canonical["name"] != null && canonical["input"] == null) return 0;
+  if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null) return 1;
+  if (canonical["name"] != null) return 0;
+  if (canonical["arguments"] == null && canonical["name"] != null && canonical["input"] != null) return 1;
+  return NO_VARIANT;
+}
 
 /** Decode one OpenAI Responses tool_call into the canonical object. */
 export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolCall {
   const idMap = options.idMap ?? null;
   const wire: unknown = rt.asWire(payload, DIALECT, SHAPE_TOOL_CALL);
   let canonical: JsonObject;
+  let forms: JsonObject;
   let unknown: JsonObject | null;
   let value: unknown;
   let nested: unknown;
@@ -1253,6 +1518,7 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
     ) {
       canonical = {};
       unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
       value = (
         P.isObject(wire) &&
         (
@@ -1293,10 +1559,71 @@ export function decodeToolCall(payload: unknown, options: { idMap?: rt.IdMap | n
       if (P.size(wire) !== 4) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_0, "", unknown);
       }
-      if (unknown !== null && Object.keys(unknown).length > 0) {
-        canonical["extensions"] = {
-          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), P.EMPTY)
-        };
+      if (selectToolCall(canonical) !== 0) {
+        forms = P.withForm(forms, "", FORM_VARIANT_0);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
+      }
+      if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
+      return canonical as ToolCall;
+    }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
+      ) === "custom_tool_call"
+    ) {
+      canonical = {"arguments": null};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("call_id" in Object.prototype) ||
+          Object.hasOwn(wire, "call_id")
+        ) ? P.defined(wire["call_id"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["id"] = value;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["name"] = value;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("input" in Object.prototype) ||
+          Object.hasOwn(wire, "input")
+        ) ? P.defined(wire["input"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["input"] = value;
+      if (P.size(wire) !== 4) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CALL_1, "", unknown);
+      }
+      if (selectToolCall(canonical) !== 1) {
+        forms = P.withForm(forms, "", FORM_VARIANT_1);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = { [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CALL), forms) };
       }
       if (idMap !== null) idMap.noteCall(canonical["id"] as string | null, canonical["name"] as string);
       return canonical as ToolCall;
@@ -1322,42 +1649,122 @@ export function encodeToolCall(
   const own = (
     P.truthy(extensions) ? rt.foreignExtensions(extensions, DIALECT, losses, strict) : P.EMPTY
   ) as JsonObject;
+  const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    let wireId: unknown = P.needed(
-      P.isObject(canonical) ? (
-        (
-          Object.getPrototypeOf(canonical) === Object.prototype &&
-          !("id" in Object.prototype) ||
-          Object.hasOwn(canonical, "id")
-        ) ? canonical["id"] : undefined
-      ) : P.notObject(canonical),
-      "id",
-    );
-    if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
-      wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+    const form = forms[""]; // the variant it was decoded from, if it still fits
+    let index: number;
+    if (form === FORM_VARIANT_0 && canonical["name"] != null) {
+      index = 0;
+    } else if (
+      form === FORM_VARIANT_1 &&
+      canonical["arguments"] == null &&
+      canonical["name"] != null &&
+      canonical["input"] != null
+    ) {
+      index = 1;
+    } else {
+      index = selectToolCall(canonical);
     }
-    const wireName: unknown = P.needed(
-      P.isObject(canonical) ? (
-        (
-          Object.getPrototypeOf(canonical) === Object.prototype &&
-          !("name" in Object.prototype) ||
-          Object.hasOwn(canonical, "name")
-        ) ? canonical["name"] : undefined
-      ) : P.notObject(canonical),
-      "name",
-    );
-    const wireArguments: unknown = rt.argumentsText(canonical, [""]);
-    wire = { "type": "function_call", "call_id": wireId, "name": wireName, "arguments": wireArguments };
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
-      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
-    );
-    if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
-    return new rt.Encoded(wire, losses);
+    if (index === 0) {
+      if (canonical["input"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/input",
+          DIALECT,
+          "the call of a custom (freeform) tool, whose input is plain text",
+        );
+        return new rt.Encoded(null, losses);
+      }
+      let wireId: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(canonical, "id")
+          ) ? canonical["id"] : undefined
+        ) : P.notObject(canonical),
+        "id",
+      );
+      if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+        wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+      }
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      const wireArguments: unknown = rt.argumentsText(canonical, [""]);
+      wire = { "type": "function_call", "call_id": wireId, "name": wireName, "arguments": wireArguments };
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
+      return new rt.Encoded(wire, losses);
+    }
+    if (index === 1) {
+      let wireId: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("id" in Object.prototype) ||
+            Object.hasOwn(canonical, "id")
+          ) ? canonical["id"] : undefined
+        ) : P.notObject(canonical),
+        "id",
+      );
+      if (idMap !== null || !(typeof wireId === "string" && (IDS_SEEN.has(wireId) || ID_OK(wireId)))) {
+        wireId = rt.encodeId(wireId, IDS, idMap, losses, strict, "/id");
+      }
+      const wireName: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(canonical, "name")
+          ) ? canonical["name"] : undefined
+        ) : P.notObject(canonical),
+        "name",
+      );
+      const wireInput: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("input" in Object.prototype) ||
+            Object.hasOwn(canonical, "input")
+          ) ? canonical["input"] : undefined
+        ) : P.notObject(canonical),
+        "input",
+      );
+      wire = { "type": "custom_tool_call", "call_id": wireId, "name": wireName, "input": wireInput };
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      if (idMap !== null) idMap.noteCall(P.need(canonical, "id") as string | null, P.need(canonical, "name") as string);
+      return new rt.Encoded(wire, losses);
+    }
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_CALL, exc);
     throw exc;
   }
+  rt.report(
+    losses,
+    strict,
+    "part.unsupported",
+    "/arguments",
+    DIALECT,
+    "this " + SHAPE_TOOL_CALL + " (" + rt.describeChoice(canonical) + ")",
+  );
+  void wire;
+  return new rt.Encoded(null, losses);
 }
 
 
@@ -1370,7 +1777,13 @@ const CHECKS_TOOL_RESULT: P.Checks = [
     ["/type", "const", "function_call_output"],
     ["/call_id", "string", null],
     ["/output", "any", null],
-  ]
+  ],
+  [
+    ["", "object", null],
+    ["/type", "const", "custom_tool_call_output"],
+    ["/call_id", "string", null],
+    ["/output", "any", null],
+  ],
 ];
 const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["call_id", "output", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0: ReadonlySet<string> = new Set(["text", "type"]);
@@ -1561,6 +1974,214 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
   }
   return blocks;
 }
+const KNOWN_TOOL_RESULT_1: ReadonlySet<string> = new Set(["call_id", "output", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_0: ReadonlySet<string> = new Set(["text", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_1: ReadonlySet<string> = new Set(["image_url", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_2: ReadonlySet<string> = new Set(["image_url", "type"]);
+
+function CONTENT_TOOL_RESULT_1_CONTENT_in(
+  blocks: unknown, unknown: JsonObject | null, forms: JsonObject
+): JsonObject[] {
+  if (typeof blocks === "string") {
+    if (!blocks) {
+      return [];
+    }
+    return [{ type: "text", text: blocks }];
+  }
+  if (!Array.isArray(blocks)) {
+    throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/output", "expected a string or an array of blocks");
+  }
+  const parts: JsonObject[] = [];
+  let value: unknown;
+  let nested: unknown;
+  for (let position = 0; position < blocks.length; position++) {
+    const block: unknown = blocks[position];
+    const at = "/output" + "/" + String(position);
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_text"
+    ) {
+      const part: JsonObject = { type: "text" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("text" in Object.prototype) ||
+            Object.hasOwn(block, "text")
+          ) ? P.defined(block["text"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/text", "expected a string");
+      }
+      part["text"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_0, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_image" &&
+      rt.isDataUrl(rt.lookup(block, ["image_url"]))
+    ) {
+      const part: JsonObject = { type: "image" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("image_url" in Object.prototype) ||
+            Object.hasOwn(block, "image_url")
+          ) ? P.defined(block["image_url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string");
+      }
+      [part["media_type"], part["data"]] = rt.splitDataUrl(value as string);
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_1, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_image" &&
+      rt.lookup(block, ["image_url"]) !== undefined &&
+      typeof rt.lookup(block, ["image_url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "image" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("image_url" in Object.prototype) ||
+            Object.hasOwn(block, "image_url")
+          ) ? P.defined(block["image_url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/image_url", "expected a string");
+      }
+      part["url"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_2, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
+    parts.push(
+      { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) }
+    );
+  }
+  if ((parts.length === 1 && parts[0]!["type"] === "text") || parts.length === 0) {
+    forms["/output"] = "blocks";
+  }
+  return parts;
+}
+
+function CONTENT_TOOL_RESULT_1_CONTENT_out(
+  parts: JsonObject[], forms: JsonObject, losses: rt.Loss[], strict: boolean
+): unknown {
+  if (forms["/output"] !== "blocks") {
+    if (P.len(parts) === 1 && P.need(P.first(parts), "type") === "text") return P.need(P.first(parts), "text");
+    if (P.len(parts) === 0) return "";
+  }
+  const blocks: unknown[] = [];
+  const items = P.list(parts);
+  for (let position = 0; position < items.length; position++) {
+    let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
+    const kind = P.need(part, "type");
+    if (kind === "text" && P.has(part, "text")) {
+      blocks.push({ "type": "input_text", "text": P.need(part, "text") });
+      continue;
+    }
+    if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      blocks.push(
+        { "type": "input_image", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
+      );
+      continue;
+    }
+    if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
+      continue;
+    }
+    if (kind === "json") {
+      rt.report(
+        losses,
+        strict,
+        "content.json_as_text",
+        "/content/" + String(position),
+        DIALECT,
+        "a json part as such (sent as JSON text)",
+      );
+      part = { type: "text", text: rt.textOfJson(P.need(part, "value"), "/content/" + String(position) + "/value") };
+      blocks.push({ "type": "input_text", "text": P.need(part, "text") });
+      continue;
+    }
+    if (kind === "wire" && P.need(part, "dialect") === DIALECT) {
+      blocks.push(P.need(part, "value"));
+      continue;
+    }
+    rt.report(losses, strict, "part.unsupported", "/content/" + String(position), DIALECT, rt.describePart(part));
+  }
+  return blocks;
+}
+
+/** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
+function selectToolResult(canonical: JsonObject): number {
+  if (
+    canonical["content"] != null &&
+    P.or(canonical["is_error"], false) === false &&
+    canonical["pending"] == null &&
+    canonical["custom"] == null
+  ) return 0;
+  if (
+    canonical["custom"] === true &&
+    canonical["content"] != null &&
+    P.or(canonical["is_error"], false) === false &&
+    canonical["pending"] == null
+  ) return 1;
+  if (canonical["content"] != null) return 0;
+  if (canonical["custom"] === true && canonical["content"] != null) return 1;
+  return NO_VARIANT;
+}
 
 /** Decode one OpenAI Responses tool_result into the canonical object. */
 export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ToolResult {
@@ -1610,6 +2231,59 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
       if (P.size(wire) !== 3) {
         unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_0, "", unknown);
       }
+      if (selectToolResult(canonical) !== 0) {
+        forms[""] = FORM_VARIANT_0;
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_RESULT), forms)
+        };
+      }
+      // answered by id: id-less results link among the rest
+      if (idMap !== null) idMap.noteResult(P.or(canonical["call_id"], null) as string | null);
+      return canonical as ToolResult;
+    }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
+      ) === "custom_tool_call_output"
+    ) {
+      canonical = {"custom": true, "is_error": false};
+      unknown = {};
+      forms = {};
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("call_id" in Object.prototype) ||
+          Object.hasOwn(wire, "call_id")
+        ) ? P.defined(wire["call_id"]) : P.mismatch()
+      );
+      if (typeof value !== "string") throw P.MISMATCH;
+      canonical["call_id"] = value;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("output" in Object.prototype) ||
+          Object.hasOwn(wire, "output")
+        ) ? P.defined(wire["output"]) : P.mismatch()
+      );
+      canonical["content"] = CONTENT_TOOL_RESULT_1_CONTENT_in(value, unknown, forms);
+      if (P.size(wire) !== 3) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_RESULT_1, "", unknown);
+      }
+      if (selectToolResult(canonical) !== 1) {
+        forms[""] = FORM_VARIANT_1;
+      }
       if (
         (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
       ) {
@@ -1645,46 +2319,117 @@ export function encodeToolResult(
   const forms = (own["forms"] ?? P.EMPTY) as JsonObject;
   let wire: unknown; // the wire value the variant below builds: an object or a constant
   try {
-    if (canonical["pending"] != null) {
-      // nothing true to send without it
-      rt.report(
-        losses,
-        strict,
-        "result.pending",
-        "/pending",
-        DIALECT,
-        "a result that awaits input before the call completes (MCP input_required)",
+    const form = forms[""]; // the variant it was decoded from, if it still fits
+    let index: number;
+    if (form === FORM_VARIANT_0 && canonical["content"] != null) {
+      index = 0;
+    } else if (form === FORM_VARIANT_1 && canonical["custom"] === true && canonical["content"] != null) {
+      index = 1;
+    } else {
+      index = selectToolResult(canonical);
+    }
+    if (index === 0) {
+      if (canonical["pending"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "result.pending",
+          "/pending",
+          DIALECT,
+          "a result that awaits input before the call completes (MCP input_required)",
+        );
+        return new rt.Encoded(null, losses);
+      }
+      if (canonical["custom"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom",
+          DIALECT,
+          "the result of a custom (freeform) tool's call, dropped with its call",
+        );
+        return new rt.Encoded(null, losses);
+      }
+      let wireCallId: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("call_id" in Object.prototype) ||
+            Object.hasOwn(canonical, "call_id")
+          ) ? canonical["call_id"] : undefined
+        ) : P.notObject(canonical),
+        "call_id",
       );
-      return new rt.Encoded(null, losses);
+      if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
+        wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
+      }
+      const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(
+        P.need(canonical, "content") as JsonObject[], forms, losses, strict
+      );
+      wire = { "type": "function_call_output", "call_id": wireCallId, "output": wireContent };
+      if (canonical["is_error"] != null && canonical["is_error"] !== false) {
+        rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
     }
-    let wireCallId: unknown = P.needed(
-      P.isObject(canonical) ? (
-        (
-          Object.getPrototypeOf(canonical) === Object.prototype &&
-          !("call_id" in Object.prototype) ||
-          Object.hasOwn(canonical, "call_id")
-        ) ? canonical["call_id"] : undefined
-      ) : P.notObject(canonical),
-      "call_id",
-    );
-    if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
-      wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
+    if (index === 1) {
+      if (canonical["pending"] != null) {
+        // nothing true to send without it
+        rt.report(
+          losses,
+          strict,
+          "result.pending",
+          "/pending",
+          DIALECT,
+          "a result that awaits input before the call completes (MCP input_required)",
+        );
+        return new rt.Encoded(null, losses);
+      }
+      let wireCallId: unknown = P.needed(
+        P.isObject(canonical) ? (
+          (
+            Object.getPrototypeOf(canonical) === Object.prototype &&
+            !("call_id" in Object.prototype) ||
+            Object.hasOwn(canonical, "call_id")
+          ) ? canonical["call_id"] : undefined
+        ) : P.notObject(canonical),
+        "call_id",
+      );
+      if (idMap !== null || !(typeof wireCallId === "string" && (IDS_SEEN.has(wireCallId) || ID_OK(wireCallId)))) {
+        wireCallId = rt.encodeId(wireCallId, IDS, idMap, losses, strict, "/call_id");
+      }
+      const wireContent: unknown = CONTENT_TOOL_RESULT_1_CONTENT_out(
+        P.need(canonical, "content") as JsonObject[], forms, losses, strict
+      );
+      wire = { "type": "custom_tool_call_output", "call_id": wireCallId, "output": wireContent };
+      if (canonical["is_error"] != null && canonical["is_error"] !== false) {
+        rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
     }
-    const wireContent: unknown = CONTENT_TOOL_RESULT_0_CONTENT_out(
-      P.need(canonical, "content") as JsonObject[], forms, losses, strict
-    );
-    wire = { "type": "function_call_output", "call_id": wireCallId, "output": wireContent };
-    if (canonical["is_error"] != null && canonical["is_error"] !== false) {
-      rt.report(losses, strict, "result.error_flag_dropped", "/is_error", DIALECT, "the error flag of a tool result");
-    }
-    if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
-      wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
-    );
-    return new rt.Encoded(wire, losses);
   } catch (exc) {
     if (P.invalid(exc)) throw new rt.CanonicalError(SHAPE_TOOL_RESULT, exc);
     throw exc;
   }
+  rt.report(
+    losses,
+    strict,
+    "part.unsupported",
+    "/custom",
+    DIALECT,
+    "this " + SHAPE_TOOL_RESULT + " (" + rt.describeChoice(canonical) + ")",
+  );
+  void wire;
+  return new rt.Encoded(null, losses);
 }
 
 
@@ -1819,7 +2564,10 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
     const tools = P.field(wire, "tools");
     for (const [toolsIndex, toolsItem] of rt.elements(tools).entries()) {
       const element = toolsItem;
-      if (element != null && rt.lookup(element, ["type"]) === "function") {
+      if (
+        element != null &&
+        ((rt.lookup(element, ["type"]) === "function") || (rt.lookup(element, ["type"]) === "custom"))
+      ) {
         const at = `/tools/${toolsIndex}`;
         (out[KEYS["tool_definition"]!] as unknown[]).push(rt.decodeAt(decodeToolDefinition, element, at, idMap));
       }
@@ -1829,43 +2577,16 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
   {
     const toolChoice = P.field(wire, "tool_choice");
     const element = toolChoice;
-    if (element != null && rt.lookup(element, []) === "auto") {
-      const at = "/tool_choice";
-      out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-    }
-  }
-  // tool_choice at /tool_choice
-  {
-    const toolChoice = P.field(wire, "tool_choice");
-    const element = toolChoice;
-    if (element != null && rt.lookup(element, []) === "none") {
-      const at = "/tool_choice";
-      out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-    }
-  }
-  // tool_choice at /tool_choice
-  {
-    const toolChoice = P.field(wire, "tool_choice");
-    const element = toolChoice;
-    if (element != null && rt.lookup(element, []) === "required") {
-      const at = "/tool_choice";
-      out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-    }
-  }
-  // tool_choice at /tool_choice
-  {
-    const toolChoice = P.field(wire, "tool_choice");
-    const element = toolChoice;
-    if (element != null && rt.lookup(element, ["type"]) === "function") {
-      const at = "/tool_choice";
-      out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
-    }
-  }
-  // tool_choice at /tool_choice
-  {
-    const toolChoice = P.field(wire, "tool_choice");
-    const element = toolChoice;
-    if (element != null && rt.lookup(element, ["type"]) === "allowed_tools") {
+    if (
+      element != null &&
+      (
+        (rt.lookup(element, []) === "auto") ||
+        (rt.lookup(element, []) === "none") ||
+        (rt.lookup(element, []) === "required") ||
+        (rt.lookup(element, ["type"]) === "function") ||
+        (rt.lookup(element, ["type"]) === "allowed_tools")
+      )
+    ) {
       const at = "/tool_choice";
       out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
     }
@@ -1875,7 +2596,10 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
     const input = P.field(wire, "input");
     for (const [inputIndex, inputItem] of rt.elements(input).entries()) {
       const element = inputItem;
-      if (element != null && rt.lookup(element, ["type"]) === "function_call") {
+      if (
+        element != null &&
+        ((rt.lookup(element, ["type"]) === "function_call") || (rt.lookup(element, ["type"]) === "custom_tool_call"))
+      ) {
         const at = `/input/${inputIndex}`;
         (out[KEYS["tool_call"]!] as unknown[]).push(rt.decodeAt(decodeToolCall, element, at, idMap));
       }
@@ -1886,7 +2610,13 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
     const input = P.field(wire, "input");
     for (const [inputIndex, inputItem] of rt.elements(input).entries()) {
       const element = inputItem;
-      if (element != null && rt.lookup(element, ["type"]) === "function_call_output") {
+      if (
+        element != null &&
+        (
+          (rt.lookup(element, ["type"]) === "function_call_output") ||
+          (rt.lookup(element, ["type"]) === "custom_tool_call_output")
+        )
+      ) {
         const at = `/input/${inputIndex}`;
         (out[KEYS["tool_result"]!] as unknown[]).push(rt.decodeAt(decodeToolResult, element, at, idMap));
         rt.notePosition(out, idMap, at, DIALECT);
@@ -1898,7 +2628,10 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
     const output = P.field(wire, "output");
     for (const [outputIndex, outputItem] of rt.elements(output).entries()) {
       const element = outputItem;
-      if (element != null && rt.lookup(element, ["type"]) === "function_call") {
+      if (
+        element != null &&
+        ((rt.lookup(element, ["type"]) === "function_call") || (rt.lookup(element, ["type"]) === "custom_tool_call"))
+      ) {
         const at = `/output/${outputIndex}`;
         (out[KEYS["tool_call"]!] as unknown[]).push(rt.decodeAt(decodeToolCall, element, at, idMap));
       }
@@ -1917,14 +2650,18 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
 // [shape, path, when, has, unless, where] of every location, for inject()
 const LOCATIONS: readonly inj.Location[] = [
   ["tool_definition", ["tools", "*"], [[["type"], "function"]], [], [], []],
+  ["tool_definition", ["tools", "*"], [[["type"], "custom"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[[], "auto"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[[], "none"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[[], "required"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[["type"], "function"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[["type"], "allowed_tools"]], [], [], []],
   ["tool_call", ["input", "*"], [[["type"], "function_call"]], [], [], []],
+  ["tool_call", ["input", "*"], [[["type"], "custom_tool_call"]], [], [], []],
   ["tool_result", ["input", "*"], [[["type"], "function_call_output"]], [], [], []],
+  ["tool_result", ["input", "*"], [[["type"], "custom_tool_call_output"]], [], [], []],
   ["tool_call", ["output", "*"], [[["type"], "function_call"]], [], [], []],
+  ["tool_call", ["output", "*"], [[["type"], "custom_tool_call"]], [], [], []],
 ];
 // [canonical tool_definition field, pointer tokens] carried once for every tool
 const TOOLS_FIELDS: readonly inj.FieldPlace[] = [
@@ -2400,7 +3137,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   listed0 = rt.getOwn(wire, "tools");
   items0 = rt.elements(listed0);
   for (const [i, item] of (items0 as unknown[]).entries()) {
-    if (rt.pyEquals(conv.keyOf(item, "type"), "function")) {
+    if ((rt.pyEquals(conv.keyOf(item, "type"), "function")) || (rt.pyEquals(conv.keyOf(item, "type"), "custom"))) {
       (tools as unknown[]).push(rt.decodeAt(decodeToolDefinition, item, "/tools/" + String(i), idMap));
     } else {
       rt.putOwn(rest0 as JsonObject, "/tools/" + String(i) as string, item);
@@ -2480,7 +3217,10 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
         DIALECT, "request", where as string, "expected an object, got " + String(rt.describe(unit))
       );
     }
-    if (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "function_call")) {
+    if (
+      (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "function_call")) ||
+      (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "custom_tool_call"))
+    ) {
       parts = [];
       forms = {};
       (parts as unknown[]).push(
@@ -2497,7 +3237,10 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
       (links as conv.Links).turn(message as JsonObject, where as string);
       (messages as unknown[]).push(message);
       last = "assistant";
-    } else if (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "function_call_output")) {
+    } else if (
+      (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "function_call_output")) ||
+      (rt.pyEquals(rt.getOwn(unit as JsonObject, "type"), "custom_tool_call_output"))
+    ) {
       parts = [];
       forms = {};
       (parts as unknown[]).push(
@@ -2523,7 +3266,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
           DIALECT, "request", String(where) + "/summary/0/text", "expected a string, got " + String(rt.describe(textIn))
         );
       }
-      partFields = conv.keptFields(unit, KNOWN_UNIT_2);
+      partFields = conv.keptFields(unit, KNOWN_UNIT_4);
       part = { "type": "reasoning", "dialect": DIALECT };
       if (textIn !== undefined) {
         rt.putOwn(part as JsonObject, "text", textIn);
@@ -2877,7 +3620,7 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 }
 
 
-const KNOWN_UNIT_2 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
+const KNOWN_UNIT_4 = conv.knownTree([], [["type"], ["summary", "0", "text"]]);
 
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
@@ -3064,7 +3807,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
               } else if (conv.truthy(conv.keyOf(gOwn, "fields"))) {
                 lose("turn.fields_dropped", gAt as string, "the fields of a turn made only of separate units");
               }
-              value = unitOut2(part as JsonObject, where as string, out);
+              value = unitOut4(part as JsonObject, where as string, out);
               if (value !== null) {
                 (units as unknown[]).push(value);
               }
@@ -3552,7 +4295,7 @@ function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A reasoning part as the wire block with /type = 'reasoning'. */
-function unitOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function unitOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3598,8 +4341,30 @@ const CONV_REQUEST: conv.RequestLayout = {
       known: conv.knownTree([], [["type"]]),
     },
     {
+      part: "tool_call",
+      when: [[["type"], "custom_tool_call"]],
+      has: [],
+      fields: [],
+      roles: [],
+      defaults: [],
+      role: "assistant",
+      signed: null,
+      known: conv.knownTree([], [["type"]]),
+    },
+    {
       part: "tool_result",
       when: [[["type"], "function_call_output"]],
+      has: [],
+      fields: [],
+      roles: [],
+      defaults: [],
+      role: "user",
+      signed: null,
+      known: conv.knownTree([], [["type"]]),
+    },
+    {
+      part: "tool_result",
+      when: [[["type"], "custom_tool_call_output"]],
       has: [],
       fields: [],
       roles: [],
@@ -3701,6 +4466,7 @@ const CONV_REQUEST: conv.RequestLayout = {
   known: conv.knownTree([], [
     ["input"],
     ["tools"],
+    ["tools"],
     ["tool_choice"],
     ["tool_choice"],
     ["tool_choice"],
@@ -3758,7 +4524,12 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     [["tool_choice"], "auto"],
     [["tools"], []],
   ],
-  itemIds: [["function_call", "fc_toolwire_"], ["message", "msg_toolwire_"], ["reasoning", "rs_toolwire_"]],
+  itemIds: [
+    ["custom_tool_call", "ctc_toolwire_"],
+    ["function_call", "fc_toolwire_"],
+    ["message", "msg_toolwire_"],
+    ["reasoning", "rs_toolwire_"],
+  ],
   turn: {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],
@@ -3783,8 +4554,30 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       known: conv.knownTree([], [["type"]]),
     },
     {
+      part: "tool_call",
+      when: [[["type"], "custom_tool_call"]],
+      has: [],
+      fields: [],
+      roles: [],
+      defaults: [],
+      role: "assistant",
+      signed: null,
+      known: conv.knownTree([], [["type"]]),
+    },
+    {
       part: "tool_result",
       when: [[["type"], "function_call_output"]],
+      has: [],
+      fields: [],
+      roles: [],
+      defaults: [],
+      role: "user",
+      signed: null,
+      known: conv.knownTree([], [["type"]]),
+    },
+    {
+      part: "tool_result",
+      when: [[["type"], "custom_tool_call_output"]],
       has: [],
       fields: [],
       roles: [],

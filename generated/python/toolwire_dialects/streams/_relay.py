@@ -17,7 +17,8 @@ would have lost it is written (with an allow-list, the first whose code it does 
 written (_relay_check), and a call it would read otherwise than the source's Assembler does
 (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
 raises then, before the target's finish). A stream cut off is relayed cut off (no finish, no
-[DONE]); an empty stream, or a whole non-streaming response, raises StreamError.
+[DONE]); an empty stream, or a whole non-streaming response, raises StreamError. The source's
+error event is written as the target's, which ends its stream there (_relay_error).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap
 from .._reasoning import dropped_once, reasoning_policy
 from ._relay_check import CallCheck
+from ._relay_error import relay_error
 from ._relay_read import RelayReader
 from ._relay_write import RelayWriter
 
@@ -77,6 +79,8 @@ class StreamRelay:
         self.target: str = target.name
         self._events = events
         self._target = stream_of(target)
+        self._source = source
+        self._target_dialect = target
         self.id_map = IdMap() if id_map is None else id_map
         self._reader = RelayReader(source, id_map=IdMap())
         self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning=policy)
@@ -122,15 +126,18 @@ class StreamRelay:
                     "part.unsupported", f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream"
                 )
                 self._noted += 1
-        if self._reader.error is not None and not self._error_told:
-            self._error_told = True  # the target hears the error finish, not the provider's message
-            self._writer.loss("error.message_dropped", "/error", f"the source's error ({self._reader.error})")
         write = self._writer.write
         for event in canonical:
+            if self._error_told and self.cut:  # the target's error event ended its stream
+                break
             if self._drop is not None and event.get("type") == "reasoning_delta":  # asked for: one loss
                 dropped_once(self._drop, self.losses, self.target)
             else:
                 out.extend(write(event))
+        if self._reader.error is not None and not self._error_told:
+            self._error_told = True  # the target's error event, where it has one, ends its stream
+            said = self._reader.error
+            out.extend(relay_error(self._writer, self._source, self._target_dialect, self._reader.error_event, said))
         if last:  # the source's calls against the target's reading of what was written
             self._calls = self._reader.assembler.finish()
             self._writer.compare(self._calls)

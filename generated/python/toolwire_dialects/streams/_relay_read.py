@@ -126,6 +126,7 @@ class RelayReader:
         self._calls = 0  # calls announced so far
         self._errored = False
         self.error: str | None = None  # the source's error message, when an error event ended it
+        self.error_event: dict[str, Any] = {}  # that event
         self._finish: str | None = None
         self._finish_detail: Any = ERRORS_MISSING  # what tells apart the reasons the finish value spells
         self._out: list[dict[str, Any]] = []
@@ -205,6 +206,7 @@ class RelayReader:
             self._errored = True
             out.append({"type": "finish", "finish_reason": "error"})
             self.error = ended
+            self.error_event = event
         self._content(event, self.relay["usage"], out)
         return deltas
 

@@ -225,6 +225,10 @@ RELAY: dict[str, Any] | None = {
             "reasoning": "the reasoning block after a later one, left out (rule anthropic_messages/thinking-before-tool-use)"
         },
     },
+    "error": {
+        "read": [{"has": [], "copy": [[[], []]], "constants": []}],
+        "write": [{"event": {"type": "error"}, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]]}],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -187,6 +187,12 @@ RELAY: dict[str, Any] | None = {
     },
     "usage_excludes": [],
     "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
+    "error": {
+        "read": [{"has": [], "copy": [[["message"], ["delta", "error"]]], "constants": []}],
+        "write": [
+            {"event": {"type": "message-end", "delta": {}}, "when": [], "set": [[["delta", "error"], ["message"]]]}
+        ],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -166,6 +166,10 @@ RELAY: dict[str, Any] | None = {
         "then": [],
         "dropped": {},
     },
+    "error": {
+        "read": [{"has": [], "copy": [[[], []]], "constants": []}],
+        "write": [{"event": {}, "when": [], "set": [[["error"], ["error"]]]}],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

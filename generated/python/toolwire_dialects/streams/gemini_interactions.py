@@ -208,6 +208,10 @@ RELAY: dict[str, Any] | None = {
     },
     "usage_excludes": [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
     "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
+    "error": {
+        "read": [{"has": [], "copy": [[["error"], ["error"]]], "constants": []}],
+        "write": [{"event": {"event_type": "error"}, "when": [], "set": [[["error"], ["error"]]]}],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

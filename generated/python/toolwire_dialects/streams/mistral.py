@@ -184,6 +184,21 @@ RELAY: dict[str, Any] | None = {
     },
     "usage_excludes": [],
     "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
+    "error": {
+        "read": [{"has": [], "copy": [[[], ["error"]]], "constants": [[["object"], "error"]]}],
+        "write": [
+            {
+                "event": {"error": {}},
+                "when": [[["object"], "error"]],
+                "set": [
+                    [["error", "message"], ["message"]],
+                    [["error", "type"], ["type"]],
+                    [["error", "param"], ["param"]],
+                    [["error", "code"], ["code"]],
+                ],
+            }
+        ],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -507,6 +507,39 @@ RELAY: dict[str, Any] | None = {
     },
     "usage_excludes": [],
     "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
+    "error": {
+        "read": [
+            {
+                "has": [["response", "error"]],
+                "copy": [
+                    [["error", "message"], ["response", "error", "message"]],
+                    [["error", "type"], ["response", "error", "code"]],
+                ],
+                "constants": [],
+            },
+            {
+                "has": [],
+                "copy": [
+                    [["error", "message"], ["message"]],
+                    [["error", "type"], ["code"]],
+                    [["error", "param"], ["param"]],
+                ],
+                "constants": [],
+            },
+        ],
+        "write": [
+            {
+                "event": {"type": "error", "code": None, "param": None},
+                "when": [],
+                "set": [
+                    [["message"], ["error", "message"]],
+                    [["code"], ["error", "type"]],
+                    [["param"], ["error", "param"]],
+                    [["sequence_number"], "sequence"],
+                ],
+            }
+        ],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

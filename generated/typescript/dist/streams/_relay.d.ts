@@ -18,7 +18,8 @@
  * written (_relay_check), and a call it would read otherwise than the source's Assembler does
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
- * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
+ * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError. The source's
+ * error event is written as the target's, which ends its stream there (_relay_error).
  */
 import { type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";

@@ -20,7 +20,8 @@
  * written (_relay_check), and a call it would read otherwise than the source's Assembler does
  * (complete for cut off, valid for invalid, absent) is a loss found when the input ends (strict
  * throws then, before the target's finish). A stream cut off is relayed cut off (no finish, no
- * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError.
+ * [DONE]); an empty stream, or a whole non-streaming response, throws StreamError. The source's
+ * error event is written as the target's, which ends its stream there (_relay_error).
  */
 import { refuseUnallowed } from "../_allow.js";
 import { streamOf } from "../_dialect.js";
@@ -29,6 +30,7 @@ import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
 import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
 import { CallCheck } from "./_relay_check.js";
+import { relayError } from "./_relay_error.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
 /**
@@ -75,6 +77,8 @@ export class StreamRelay {
     idMap;
     #events;
     #target;
+    #sourceDialect;
+    #targetDialect;
     #reader;
     #writer;
     #onLoss;
@@ -90,6 +94,8 @@ export class StreamRelay {
         this.target = options.target.name;
         this.#events = events;
         this.#target = streamOf(options.target);
+        this.#sourceDialect = options.source;
+        this.#targetDialect = options.target;
         this.idMap = options.idMap ?? new IdMap();
         this.#reader = new RelayReader(options.source, { idMap: new IdMap() });
         const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
@@ -136,17 +142,20 @@ export class StreamRelay {
                 this.#noted += 1;
             }
         }
-        if (this.#reader.error !== null && !this.#errorTold) {
-            this.#errorTold = true; // the target hears the error finish, not the provider's message
-            this.#writer.loss("error.message_dropped", "/error", `the source's error (${this.#reader.error})`);
-        }
         for (const event of canonical) {
+            if (this.#errorTold && this.#writer.cut)
+                break; // the target's error event ended its stream
             if (this.#drop !== null && event["type"] === "reasoning_delta") { // asked for: one loss
                 droppedOnce(this.#drop, this.losses, this.target);
             }
             else {
                 out.push(...this.#writer.write(event));
             }
+        }
+        const said = this.#reader.error;
+        if (said !== null && !this.#errorTold) {
+            this.#errorTold = true; // the target's error event, where it has one, ends its stream
+            out.push(...relayError(this.#writer, this.#sourceDialect, this.#targetDialect, this.#reader.errorEvent, said));
         }
         if (last) {
             this.#calls = this.#reader.assembler.finish();

@@ -58,6 +58,7 @@ export declare class RelayReader {
     readonly relay: Compiled;
     readonly assembler: TappedAssembler;
     error: string | null;
+    errorEvent: JsonObject;
     constructor(dialect: Dialect, options?: {
         idMap?: IdMap | null;
     });

@@ -126,6 +126,7 @@ export class RelayReader {
     relay;
     assembler;
     error = null; // the source's error message, when an error event ended it
+    errorEvent = {}; // that event
     #started = false;
     #announced = new Set(); // calls whose start went out and that are not stopped yet
     #anyCall = false;
@@ -229,6 +230,7 @@ export class RelayReader {
             this.#errored = true;
             out.push({ type: "finish", finish_reason: "error" });
             this.error = ended;
+            this.errorEvent = event;
         }
         this.#content(event, this.relay.usage, out);
         return deltas;

@@ -25,6 +25,7 @@ export declare class RelayWriter {
     readonly idMap: IdMap;
     check: CallCheck | null;
     cut: boolean;
+    get sequence(): number;
     /** options: Python's keyword-only strict, id_map, reasoning. */
     constructor(dialect: Dialect, options?: {
         strict?: boolean;

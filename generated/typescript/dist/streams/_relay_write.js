@@ -53,6 +53,7 @@ export class RelayWriter {
     #sequence = 0;
     check = null; // the target's reading of what is written (set by the relay)
     cut = false; // the stream ended without a finish the target carries: relayed cut off
+    get sequence() { return this.#sequence; } // the events written so far (the error event's number)
     /** options: Python's keyword-only strict, id_map, reasoning. */
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;

@@ -162,6 +162,10 @@ export const RELAY = {
     },
     "usage_excludes": [],
     "rules": { "signatures": [], "first": [], "then": [], "dropped": {} },
+    "error": {
+        "read": [{ "has": [], "copy": [[["message"], ["delta", "error"]]], "constants": [] }],
+        "write": [{ "event": { "type": "message-end", "delta": {} }, "when": [], "set": [[["delta", "error"], ["message"]]] }],
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

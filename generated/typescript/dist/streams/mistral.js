@@ -160,6 +160,21 @@ export const RELAY = {
     },
     "usage_excludes": [],
     "rules": { "signatures": [], "first": [], "then": [], "dropped": {} },
+    "error": {
+        "read": [{ "has": [], "copy": [[[], ["error"]]], "constants": [[["object"], "error"]] }],
+        "write": [
+            {
+                "event": { "error": {} },
+                "when": [[["object"], "error"]],
+                "set": [
+                    [["error", "message"], ["message"]],
+                    [["error", "type"], ["type"]],
+                    [["error", "param"], ["param"]],
+                    [["error", "code"], ["code"]],
+                ],
+            }
+        ],
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -194,6 +194,10 @@ export const RELAY = {
     },
     "usage_excludes": [],
     "rules": { "signatures": [], "first": [], "then": [], "dropped": {} },
+    "error": {
+        "read": [{ "has": [], "copy": [[[], []]], "constants": [] }],
+        "write": [{ "event": {}, "when": [], "set": [[["error"], ["error"]]] }],
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

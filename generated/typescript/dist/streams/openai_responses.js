@@ -463,6 +463,34 @@ export const RELAY = {
     },
     "usage_excludes": [],
     "rules": { "signatures": [], "first": [], "then": [], "dropped": {} },
+    "error": {
+        "read": [
+            {
+                "has": [["response", "error"]],
+                "copy": [
+                    [["error", "message"], ["response", "error", "message"]], [["error", "type"], ["response", "error", "code"]]
+                ],
+                "constants": [],
+            },
+            {
+                "has": [],
+                "copy": [[["error", "message"], ["message"]], [["error", "type"], ["code"]], [["error", "param"], ["param"]]],
+                "constants": [],
+            },
+        ],
+        "write": [
+            {
+                "event": { "type": "error", "code": null, "param": null },
+                "when": [],
+                "set": [
+                    [["message"], ["error", "message"]],
+                    [["code"], ["error", "type"]],
+                    [["param"], ["error", "param"]],
+                    [["sequence_number"], "sequence"],
+                ],
+            }
+        ],
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -185,6 +185,11 @@ export type ToolCall = {
     /** Why the argument text is not a JSON object. */
     arguments_error?: string;
     /**
+     * The plain-text input of a custom (freeform) tool's call (OpenAI custom tools); such a call has
+     * no arguments object: arguments is null.
+     */
+    input?: string;
+    /**
      * The stream ended (cut off, length limit) before this call did; arguments is null and
      * raw_arguments holds what arrived. Never executed, never repaired.
      */
@@ -219,14 +224,16 @@ export type ToolChoice = {
     extensions?: Extensions;
 };
 /**
- * A tool the model may call.
+ * A tool the model may call: a function (parameters, a JSON Schema of its arguments object) or a
+ * custom tool (format: the model writes its input as plain text).
  * From `schemas/canonical/tool_definition.json#`.
+ * Not expressed: if/then/else, not.
  */
 export type ToolDefinition = {
     name: string;
     description?: string;
     /** JSON Schema of the arguments object. */
-    parameters: {
+    parameters?: {
         [key: string]: unknown;
     };
     /** Ask the provider to enforce the parameters schema exactly. */
@@ -236,6 +243,17 @@ export type ToolDefinition = {
      * needed.
      */
     defer_loading?: boolean;
+    /**
+     * A custom (freeform) tool (OpenAI custom tools): its call's input is plain text in this format,
+     * not an arguments object; such a tool has no parameters.
+     */
+    format?: "text" | "grammar";
+    /** The syntax of a custom tool's grammar (format 'grammar'). */
+    syntax?: "lark" | "regex";
+    /**
+     * The definition of a custom tool's grammar (format 'grammar'): the text its input must match.
+     */
+    grammar?: string;
     extensions?: Extensions;
     /** A prompt-cache breakpoint after this tool (the tools up to it are cached). */
     cache?: CacheBreakpoint;
@@ -256,6 +274,12 @@ export type ToolResult = {
      * dialect without such a result sends nothing for it, and reports the loss.
      */
     pending?: true;
+    /**
+     * The result of a custom (freeform) tool's call (OpenAI custom tools): a dialect that spells such
+     * results apart (Responses' custom_tool_call_output) does so, and one without custom tools drops
+     * it with its call, reporting the loss.
+     */
+    custom?: true;
     extensions?: Extensions;
 };
 /**

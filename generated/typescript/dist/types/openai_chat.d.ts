@@ -209,31 +209,82 @@ export type OpenAIChatStreamEvent = {
     choices: unknown;
 });
 /**
- * An element of an assistant message's `tool_calls` list: a function call. `arguments` is JSON text
- * that may be invalid; it is kept as the model wrote it.
+ * An element of an assistant message's `tool_calls` list: a function call, whose `arguments` is
+ * JSON text that may be invalid (kept as the model wrote it), or a custom tool's call, whose
+ * `input` is plain text (openai-python ChatCompletionMessageCustomToolCall).
  * From `schemas/dialects/openai_chat/tool_call.json#`.
+ * Not expressed: if/then/else, not.
  */
 export type OpenAIChatToolCall = {
     id: string;
-    type: "function";
+    type: "function" | "custom";
+    function?: {
+        name: string;
+        arguments: string;
+        [key: string]: unknown;
+    };
+    custom?: {
+        name: string;
+        input: string;
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+} & ({
     function: {
         name: string;
         arguments: string;
         [key: string]: unknown;
     };
-    [key: string]: unknown;
-};
+} | {
+    custom: {
+        name: string;
+        input: string;
+        [key: string]: unknown;
+    };
+});
 /**
  * The request's `tool_choice`.
  * From `schemas/dialects/openai_chat/tool_choice.json#`.
  */
 export type OpenAIChatToolChoice = OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice;
 /**
- * An element of the request's `tools` list: a function tool.
+ * An element of the request's `tools` list: a function tool, or a custom (freeform) tool whose
+ * call's input is plain text, optionally constrained by a grammar (openai-python
+ * ChatCompletionCustomToolParam).
  * From `schemas/dialects/openai_chat/tool_definition.json#`.
+ * Not expressed: if/then/else, not.
  */
 export type OpenAIChatToolDefinition = {
-    type: "function";
+    type: "function" | "custom";
+    function?: {
+        name: string;
+        description?: string;
+        parameters?: {
+            [key: string]: unknown;
+        };
+        strict?: boolean | null;
+        [key: string]: unknown;
+    };
+    custom?: {
+        name: string;
+        description?: string;
+        /**
+         * text (unconstrained), or a grammar the input must match.
+         * Not expressed: if/then/else.
+         */
+        format?: {
+            type: "text" | "grammar";
+            grammar?: {
+                syntax: "lark" | "regex";
+                definition: string;
+                [key: string]: unknown;
+            };
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+} & ({
     function: {
         name: string;
         description?: string;
@@ -243,8 +294,26 @@ export type OpenAIChatToolDefinition = {
         strict?: boolean | null;
         [key: string]: unknown;
     };
-    [key: string]: unknown;
-};
+} | {
+    custom: {
+        name: string;
+        description?: string;
+        /**
+         * text (unconstrained), or a grammar the input must match.
+         * Not expressed: if/then/else.
+         */
+        format?: {
+            type: "text" | "grammar";
+            grammar?: {
+                syntax: "lark" | "regex";
+                definition: string;
+                [key: string]: unknown;
+            };
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+});
 /**
  * A `role: tool` message answering one tool call.
  * From `schemas/dialects/openai_chat/tool_result.json#`.
@@ -256,29 +325,12 @@ export type OpenAIChatToolMessage = {
     [key: string]: unknown;
 };
 /**
- * A function tool (the shape toolwire converts) or a custom tool (free-form text input), which
- * toolwire leaves alone.
+ * A function or custom tool; a compatible server's own tool types (OpenRouter's server tools) are
+ * left alone.
  * From `schemas/dialects/openai_chat/request.json#/$defs/Tool`.
  * Not expressed: if/then/else.
  */
-export type Tool = OpenAIChatCustomTool | OpenAIChatToolDefinition;
-/**
- * Source: openai-python ChatCompletionCustomToolParam.
- * From `schemas/dialects/openai_chat/request.json#/$defs/CustomTool`.
- */
-export type OpenAIChatCustomTool = {
-    type: "custom";
-    custom: {
-        name: string;
-        description?: string;
-        /** text, or a grammar (lark or regex). */
-        format?: {
-            [key: string]: unknown;
-        };
-        [key: string]: unknown;
-    };
-    [key: string]: unknown;
-};
+export type Tool = unknown;
 /** From `schemas/dialects/openai_chat/request.json#/$defs/CustomToolChoice`. */
 export type OpenAIChatCustomToolChoice = {
     type: "custom";
@@ -289,25 +341,11 @@ export type OpenAIChatCustomToolChoice = {
     [key: string]: unknown;
 };
 /**
- * A function call (the shape toolwire converts) or a custom tool call, which toolwire leaves alone.
+ * A function call or a custom tool call (each checked by tool_call.json, its type included).
  * From `schemas/dialects/openai_chat/request.json#/$defs/ToolCall`.
  * Not expressed: if/then/else.
  */
-export type ToolCall = OpenAIChatCustomToolCall | OpenAIChatToolCall;
-/**
- * Source: openai-python ChatCompletionMessageCustomToolCall.
- * From `schemas/dialects/openai_chat/request.json#/$defs/CustomToolCall`.
- */
-export type OpenAIChatCustomToolCall = {
-    id: string;
-    type: "custom";
-    custom: {
-        name: string;
-        input: string;
-        [key: string]: unknown;
-    };
-    [key: string]: unknown;
-};
+export type ToolCall = OpenAIChatToolCall;
 /**
  * A message's content: text, an array of content parts, or null (assistant messages with
  * tool_calls).

@@ -183,6 +183,7 @@ export class RelayReader {
   readonly relay: Compiled;
   readonly assembler: TappedAssembler;
   error: string | null = null; // the source's error message, when an error event ended it
+  errorEvent: JsonObject = {}; // that event
   #started = false;
   #announced = new Set<number>(); // calls whose start went out and that are not stopped yet
   #anyCall = false;
@@ -291,6 +292,7 @@ export class RelayReader {
       this.#errored = true;
       out.push({ type: "finish", finish_reason: "error" });
       this.error = ended;
+      this.errorEvent = event;
     }
     this.#content(event, this.relay.usage, out);
     return deltas;

@@ -57,6 +57,7 @@ export class RelayWriter {
   #sequence = 0;
   check: CallCheck | null = null; // the target's reading of what is written (set by the relay)
   cut = false; // the stream ended without a finish the target carries: relayed cut off
+  get sequence(): number { return this.#sequence; } // the events written so far (the error event's number)
 
   /** options: Python's keyword-only strict, id_map, reasoning. */
   constructor(dialect: Dialect, options: { strict?: boolean; idMap?: IdMap | null; reasoning?: string } = {}) {

@@ -208,6 +208,10 @@ export const RELAY: JsonObject | null = {
       "reasoning": "the reasoning block after a later one, left out (rule anthropic_messages/thinking-before-tool-use)"
     },
   },
+  "error": {
+    "read": [{"has": [], "copy": [[[], []]], "constants": []}],
+    "write": [{"event": {"type": "error"}, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]]}],
+  },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -169,6 +169,57 @@ export const RELAY: JsonObject | null = {
       "reasoning": "the reasoning block after a later one, left out (rule bedrock_converse/reasoning-before-tool-use)"
     },
   },
+  "error": {
+    "read": [
+      {
+        "has": [["throttlingException"]],
+        "copy": [[[], ["throttlingException"]]],
+        "constants": [[["__type"], "ThrottlingException"]],
+      },
+      {
+        "has": [["validationException"]],
+        "copy": [[[], ["validationException"]]],
+        "constants": [[["__type"], "ValidationException"]],
+      },
+      {
+        "has": [["serviceUnavailableException"]],
+        "copy": [[[], ["serviceUnavailableException"]]],
+        "constants": [[["__type"], "ServiceUnavailableException"]],
+      },
+      {
+        "has": [["modelStreamErrorException"]],
+        "copy": [[[], ["modelStreamErrorException"]]],
+        "constants": [[["__type"], "ModelStreamErrorException"]],
+      },
+      {
+        "has": [["internalServerException"]],
+        "copy": [[[], ["internalServerException"]]],
+        "constants": [[["__type"], "InternalServerException"]],
+      },
+    ],
+    "write": [
+      {
+        "event": {"throttlingException": {}},
+        "when": [[["__type"], "ThrottlingException"]],
+        "set": [[["throttlingException", "message"], ["message"]]],
+      },
+      {
+        "event": {"validationException": {}},
+        "when": [[["__type"], "ValidationException"]],
+        "set": [[["validationException", "message"], ["message"]]],
+      },
+      {
+        "event": {"serviceUnavailableException": {}},
+        "when": [[["__type"], "ServiceUnavailableException"]],
+        "set": [[["serviceUnavailableException", "message"], ["message"]]],
+      },
+      {
+        "event": {"internalServerException": {}},
+        "when": [[["__type"], "InternalServerException"]],
+        "set": [[["internalServerException", "message"], ["message"]]],
+      },
+    ],
+  },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -189,6 +189,10 @@ export const RELAY: JsonObject | null = {
   },
   "usage_excludes": [["input_tokens", ["tool_input_tokens"]], ["output_tokens", ["reasoning_tokens"]]],
   "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
+  "error": {
+    "read": [{"has": [], "copy": [[["error"], ["error"]]], "constants": []}],
+    "write": [{"event": {"event_type": "error"}, "when": [], "set": [[["error"], ["error"]]]}],
+  },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

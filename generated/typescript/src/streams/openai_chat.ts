@@ -200,6 +200,10 @@ export const RELAY: JsonObject | null = {
   },
   "usage_excludes": [],
   "rules": {"signatures": [], "first": [], "then": [], "dropped": {}},
+  "error": {
+    "read": [{"has": [], "copy": [[[], []]], "constants": []}],
+    "write": [{"event": {}, "when": [], "set": [[["error"], ["error"]]]}],
+  },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -154,17 +154,19 @@ export type OpenAIResponsesStreamEvent = {
 };
 
 /**
- * A `function_call` item of the response's `output` (or replayed in a request's `input`). `call_id`
- * is what results answer; `id` is the item's own id (fc_...), required on output and optional on
- * input. `arguments` is JSON text that may be invalid; it is kept as the model wrote it.
+ * A `function_call` (or `custom_tool_call`, whose `input` is plain text) item of the response's
+ * `output` (or replayed in a request's `input`). `call_id` is what results answer; `id` is the
+ * item's own id (fc_...), required on output and optional on input. `arguments` is JSON text that
+ * may be invalid; it is kept as the model wrote it.
  * From `schemas/dialects/openai_responses/tool_call.json#`.
+ * Not expressed: if/then/else, not.
  */
 export type OpenAIResponsesFunctionCall = {
-  type: "function_call";
+  type: "function_call" | "custom_tool_call";
   id?: string | null;
   call_id: string;
   name: string;
-  arguments: string;
+  arguments?: string;
   /**
    * Set on items the API returns; null on a replayed input item is accepted (openai-python's model
    * dump of ResponseFunctionToolCall, whose status is Optional).
@@ -173,8 +175,14 @@ export type OpenAIResponsesFunctionCall = {
   async?: boolean | null;
   namespace?: string | null;
   caller?: OpenAIResponsesCaller;
+  /** A custom_tool_call's plain-text input (openai-python ResponseCustomToolCall). */
+  input?: string;
   [key: string]: unknown;
-};
+} & ({
+  arguments: string;
+} | {
+  input: string;
+});
 
 /**
  * The request's `tool_choice` as far as function tools go: a mode, one named function, or a
@@ -186,37 +194,66 @@ export type OpenAIResponsesToolChoice = OpenAIResponsesToolChoiceMode | OpenAIRe
     OpenAIResponsesAllowedToolsChoice;
 
 /**
- * A function tool in the request's `tools` list (flat: no nested `function` object). `strict` false
- * is best-effort calling, true is strict mode, and left out or null makes the API use strict mode
+ * A function tool in the request's `tools` list (flat: no nested `function` object), or a custom
+ * (freeform) tool, whose call's input is plain text, optionally constrained by a grammar
+ * (openai-python CustomToolParam, CustomToolInputFormat). A function's `strict` false is
+ * best-effort calling, true is strict mode, and left out or null makes the API use strict mode
  * wherever it can normalize the schema to it.
  * From `schemas/dialects/openai_responses/tool_definition.json#`.
+ * Not expressed: if/then/else, not.
  */
 export type OpenAIResponsesFunctionTool = {
-  type: "function";
+  type: "function" | "custom";
   name: string;
   description?: string | null;
   parameters?: {
     [key: string]: unknown;
   } | null;
   strict?: boolean | null;
+  /**
+   * A custom tool's input: text (unconstrained), or a grammar it must match.
+   * Not expressed: if/then/else.
+   */
+  format?: {
+    type: "text" | "grammar";
+    syntax?: "lark" | "regex";
+    definition?: string;
+    [key: string]: unknown;
+  };
   /** Who may call it: direct (the model), programmatic (code the model runs). */
   allowed_callers?: ("direct" | "programmatic")[] | null;
-  defer_loading?: boolean;
+  defer_loading?: boolean | null;
   /** A JSON Schema of the function's output. */
   output_schema?: {
     [key: string]: unknown;
   } | null;
   [key: string]: unknown;
-};
+} & ({
+  parameters?: {
+    [key: string]: unknown;
+  } | null;
+} | {
+  /** Not expressed: if/then/else. */
+  format?: {
+    type: "text" | "grammar";
+    syntax?: "lark" | "regex";
+    definition?: string;
+    [key: string]: unknown;
+  };
+});
 
 /**
- * A `function_call_output` item of the request's `input`: the output of the call with this
- * `call_id`, as a string or a list of input_text / input_image / input_file items. There is no
- * error flag.
+ * A `function_call_output` (or `custom_tool_call_output`) item of the request's `input`: the output
+ * of the call with this `call_id`, as a string or a list of input_text / input_image / input_file
+ * items. There is no error flag.
  * From `schemas/dialects/openai_responses/tool_result.json#`.
  */
 export type OpenAIResponsesFunctionCallOutput = {
-  type: "function_call_output";
+  /**
+   * custom_tool_call_output answers a custom_tool_call (openai-python
+   * ResponseCustomToolCallOutput), function_call_output a function_call.
+   */
+  type: "function_call_output" | "custom_tool_call_output";
   call_id: string;
   output: string | OpenAIResponsesFunctionCallOutputItem[];
   id?: string | null;

@@ -29,6 +29,10 @@ class ToolCall(BaseModel):
     """
     Why the argument text is not a JSON object.
     """
+    input: str | None = None
+    """
+    The plain-text input of a custom (freeform) tool's call (OpenAI custom tools); such a call has no arguments object: arguments is null.
+    """
     incomplete: Literal[True] | None = None
     """
     The stream ended (cut off, length limit) before this call did; arguments is null and raw_arguments holds what arrived. Never executed, never repaired.

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, constr
@@ -11,9 +12,27 @@ from . import cache as cache_1
 from . import extensions as extensions_1
 
 
+class Format(Enum):
+    """
+    A custom (freeform) tool (OpenAI custom tools): its call's input is plain text in this format, not an arguments object; such a tool has no parameters.
+    """
+
+    text = 'text'
+    grammar = 'grammar'
+
+
+class Syntax(Enum):
+    """
+    The syntax of a custom tool's grammar (format 'grammar').
+    """
+
+    lark = 'lark'
+    regex = 'regex'
+
+
 class ToolDefinition(BaseModel):
     """
-    A tool the model may call.
+    A tool the model may call: a function (parameters, a JSON Schema of its arguments object) or a custom tool (format: the model writes its input as plain text).
     """
 
     model_config = ConfigDict(
@@ -21,7 +40,7 @@ class ToolDefinition(BaseModel):
     )
     name: constr(min_length=1)
     description: str | None = None
-    parameters: dict[str, Any]
+    parameters: dict[str, Any] | None = None
     """
     JSON Schema of the arguments object.
     """
@@ -32,6 +51,18 @@ class ToolDefinition(BaseModel):
     defer_loading: bool | None = None
     """
     Leave the tool out of the model's initial context: a tool search tool finds and loads it when needed.
+    """
+    format: Format | None = None
+    """
+    A custom (freeform) tool (OpenAI custom tools): its call's input is plain text in this format, not an arguments object; such a tool has no parameters.
+    """
+    syntax: Syntax | None = None
+    """
+    The syntax of a custom tool's grammar (format 'grammar').
+    """
+    grammar: str | None = None
+    """
+    The definition of a custom tool's grammar (format 'grammar'): the text its input must match.
     """
     extensions: extensions_1.Extensions | None = None
     cache: cache_1.CacheBreakpoint | None = None

@@ -33,4 +33,8 @@ class ToolResult(BaseModel):
     """
     Not a result yet: the call awaits the client's input first (MCP's input_required result). A dialect without such a result sends nothing for it, and reports the loss.
     """
+    custom: Literal[True] | None = None
+    """
+    The result of a custom (freeform) tool's call (OpenAI custom tools): a dialect that spells such results apart (Responses' custom_tool_call_output) does so, and one without custom tools drops it with its call, reporting the loss.
+    """
     extensions: extensions_1.Extensions | None = None

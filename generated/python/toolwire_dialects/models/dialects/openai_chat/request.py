@@ -22,35 +22,11 @@ class StreamOptions(BaseModel):
 class Tool(RootModel[Any]):
     root: Any
     """
-    A function tool (the shape toolwire converts) or a custom tool (free-form text input), which toolwire leaves alone.
+    A function or custom tool; a compatible server's own tool types (OpenRouter's server tools) are left alone.
     """
 
 
 class Custom(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-    description: str | None = None
-    format: dict[str, Any] | None = None
-    """
-    text, or a grammar (lark or regex).
-    """
-
-
-class OpenAIChatCustomTool(BaseModel):
-    """
-    Source: openai-python ChatCompletionCustomToolParam.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['custom']
-    custom: Custom
-
-
-class Custom1(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -62,35 +38,14 @@ class OpenAIChatCustomToolChoice(BaseModel):
         extra='allow',
     )
     type: Literal['custom']
-    custom: Custom1
+    custom: Custom
 
 
 class ToolCall(RootModel[Any]):
     root: Any
     """
-    A function call (the shape toolwire converts) or a custom tool call, which toolwire leaves alone.
+    A function call or a custom tool call (each checked by tool_call.json, its type included).
     """
-
-
-class Custom2(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-    input: str
-
-
-class OpenAIChatCustomToolCall(BaseModel):
-    """
-    Source: openai-python ChatCompletionMessageCustomToolCall.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    id: str
-    type: Literal['custom']
-    custom: Custom2
 
 
 class Type(StrEnum):

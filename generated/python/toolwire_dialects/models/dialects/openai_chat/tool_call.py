@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
+
+
+class Type(Enum):
+    function = 'function'
+    custom = 'custom'
 
 
 class Function(BaseModel):
@@ -16,14 +21,23 @@ class Function(BaseModel):
     arguments: str
 
 
+class Custom(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+    input: str
+
+
 class OpenAIChatToolCall(BaseModel):
     """
-    An element of an assistant message's `tool_calls` list: a function call. `arguments` is JSON text that may be invalid; it is kept as the model wrote it.
+    An element of an assistant message's `tool_calls` list: a function call, whose `arguments` is JSON text that may be invalid (kept as the model wrote it), or a custom tool's call, whose `input` is plain text (openai-python ChatCompletionMessageCustomToolCall).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
     id: str
-    type: Literal['function']
-    function: Function
+    type: Type
+    function: Function | None = None
+    custom: Custom | None = None

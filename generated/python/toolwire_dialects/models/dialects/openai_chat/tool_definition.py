@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from enum import Enum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, constr
+
+
+class Type(Enum):
+    function = 'function'
+    custom = 'custom'
 
 
 class Function(BaseModel):
@@ -18,13 +24,56 @@ class Function(BaseModel):
     strict: bool | None = None
 
 
-class OpenAIChatToolDefinition(BaseModel):
+class Type3(Enum):
+    text = 'text'
+    grammar = 'grammar'
+
+
+class Syntax(Enum):
+    lark = 'lark'
+    regex = 'regex'
+
+
+class Grammar(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    syntax: Syntax
+    definition: str
+
+
+class Format(BaseModel):
     """
-    An element of the request's `tools` list: a function tool.
+    text (unconstrained), or a grammar the input must match.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Literal['function']
-    function: Function
+    type: Type3
+    grammar: Grammar | None = None
+
+
+class Custom(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: constr(min_length=1)
+    description: str | None = None
+    format: Format | None = None
+    """
+    text (unconstrained), or a grammar the input must match.
+    """
+
+
+class OpenAIChatToolDefinition(BaseModel):
+    """
+    An element of the request's `tools` list: a function tool, or a custom (freeform) tool whose call's input is plain text, optionally constrained by a grammar (openai-python ChatCompletionCustomToolParam).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type
+    function: Function | None = None
+    custom: Custom | None = None

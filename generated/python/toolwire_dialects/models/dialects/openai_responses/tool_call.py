@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, constr
+
+
+class Type(Enum):
+    function_call = 'function_call'
+    custom_tool_call = 'custom_tool_call'
 
 
 class Status(Enum):
@@ -20,7 +24,7 @@ class Status(Enum):
     NoneType_None = None
 
 
-class Type(Enum):
+class Type1(Enum):
     direct = 'direct'
     program = 'program'
 
@@ -33,23 +37,23 @@ class OpenAIResponsesCaller(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type | None = None
+    type: Type1 | None = None
     caller_id: str | None = None
 
 
 class OpenAIResponsesFunctionCall(BaseModel):
     """
-    A `function_call` item of the response's `output` (or replayed in a request's `input`). `call_id` is what results answer; `id` is the item's own id (fc_...), required on output and optional on input. `arguments` is JSON text that may be invalid; it is kept as the model wrote it.
+    A `function_call` (or `custom_tool_call`, whose `input` is plain text) item of the response's `output` (or replayed in a request's `input`). `call_id` is what results answer; `id` is the item's own id (fc_...), required on output and optional on input. `arguments` is JSON text that may be invalid; it is kept as the model wrote it.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Literal['function_call']
+    type: Type
     id: str | None = None
     call_id: constr(min_length=1, max_length=64)
     name: str
-    arguments: str
+    arguments: str | None = None
     status: Status | None = None
     """
     Set on items the API returns; null on a replayed input item is accepted (openai-python's model dump of ResponseFunctionToolCall, whose status is Optional).
@@ -57,3 +61,7 @@ class OpenAIResponsesFunctionCall(BaseModel):
     async_: bool | None = Field(None, alias='async')
     namespace: str | None = None
     caller: OpenAIResponsesCaller | None = None
+    input: str | None = None
+    """
+    A custom_tool_call's plain-text input (openai-python ResponseCustomToolCall).
+    """

@@ -4,9 +4,37 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, constr
+
+
+class Type(Enum):
+    function = 'function'
+    custom = 'custom'
+
+
+class Type3(Enum):
+    text = 'text'
+    grammar = 'grammar'
+
+
+class Syntax(Enum):
+    lark = 'lark'
+    regex = 'regex'
+
+
+class Format(BaseModel):
+    """
+    A custom tool's input: text (unconstrained), or a grammar it must match.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Type3
+    syntax: Syntax | None = None
+    definition: str | None = None
 
 
 class AllowedCaller(Enum):
@@ -16,17 +44,21 @@ class AllowedCaller(Enum):
 
 class OpenAIResponsesFunctionTool(BaseModel):
     """
-    A function tool in the request's `tools` list (flat: no nested `function` object). `strict` false is best-effort calling, true is strict mode, and left out or null makes the API use strict mode wherever it can normalize the schema to it.
+    A function tool in the request's `tools` list (flat: no nested `function` object), or a custom (freeform) tool, whose call's input is plain text, optionally constrained by a grammar (openai-python CustomToolParam, CustomToolInputFormat). A function's `strict` false is best-effort calling, true is strict mode, and left out or null makes the API use strict mode wherever it can normalize the schema to it.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Literal['function']
+    type: Type
     name: constr(min_length=1)
     description: str | None = None
     parameters: dict[str, Any] | None = None
     strict: bool | None = None
+    format: Format | None = None
+    """
+    A custom tool's input: text (unconstrained), or a grammar it must match.
+    """
     allowed_callers: list[AllowedCaller] | None = None
     """
     Who may call it: direct (the model), programmatic (code the model runs).

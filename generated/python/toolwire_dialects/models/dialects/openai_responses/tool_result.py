@@ -4,11 +4,20 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, constr
 
 from . import tool_call
+
+
+class Type(Enum):
+    """
+    custom_tool_call_output answers a custom_tool_call (openai-python ResponseCustomToolCallOutput), function_call_output a function_call.
+    """
+
+    function_call_output = 'function_call_output'
+    custom_tool_call_output = 'custom_tool_call_output'
 
 
 class Status(Enum):
@@ -35,13 +44,16 @@ class OpenAIResponsesFunctionCallOutputItem(BaseModel):
 
 class OpenAIResponsesFunctionCallOutput(BaseModel):
     """
-    A `function_call_output` item of the request's `input`: the output of the call with this `call_id`, as a string or a list of input_text / input_image / input_file items. There is no error flag.
+    A `function_call_output` (or `custom_tool_call_output`) item of the request's `input`: the output of the call with this `call_id`, as a string or a list of input_text / input_image / input_file items. There is no error flag.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Literal['function_call_output']
+    type: Type
+    """
+    custom_tool_call_output answers a custom_tool_call (openai-python ResponseCustomToolCallOutput), function_call_output a function_call.
+    """
     call_id: constr(min_length=1, max_length=64)
     output: str | list[OpenAIResponsesFunctionCallOutputItem]
     id: str | None = None

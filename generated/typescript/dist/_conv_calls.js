@@ -1,0 +1,42 @@
+/**
+ * The calls a conversation's encode has seen, so each result finds its call: the tool of the
+ * latest call with an id (a reused id answers the nearest call, not the first), and which ids
+ * are custom (freeform) tool calls, whose results a target spells apart or drops with them.
+ */
+import { getOwn, isObject } from "./_errors.js";
+export class Calls {
+    idMap;
+    names = new Map(); // call id -> the tool of the latest call with that id
+    custom = new Set(); // the ids of the custom tool calls among them
+    constructor(idMap) {
+        this.idMap = idMap;
+    }
+    /** A tool call: its id noted, and the latest call with that id remembered. */
+    called(call) {
+        const given = getOwn(call, "id");
+        const name = getOwn(call, "name");
+        if (Array.isArray(given) || isObject(given))
+            throw new TypeError("a call's id is unhashable");
+        const id = given === undefined ? null : given;
+        this.idMap.noteCall(id, (name === undefined ? null : name));
+        this.names.set(id, name === undefined ? null : name);
+        if (typeof getOwn(call, "input") === "string")
+            this.custom.add(id);
+        else
+            this.custom.delete(id);
+    }
+    /** The result as its call makes it: marked custom when it answers a custom call, and given
+     * the call's name where the id map would find another call's. */
+    answered(result) {
+        const callId = getOwn(result, "call_id");
+        if (typeof callId !== "string")
+            return result;
+        let out = result;
+        if (this.custom.has(callId) && (getOwn(out, "custom") ?? null) === null)
+            out = { ...out, custom: true };
+        const name = (getOwn(out, "name") ?? null) === null ? (this.names.get(callId) ?? null) : null;
+        if (name !== null && this.idMap.nameFor(callId) !== name)
+            out = { ...out, name };
+        return out;
+    }
+}

@@ -434,6 +434,7 @@ def test_a_decode_error_names_the_line_of_its_pointer(convert: Any) -> None:
 _CUT_CALL = {
     "id": "c",
     "object": "chat.completion.chunk",
+    "model": "gpt-x",
     "choices": [
         {
             "index": 0,
@@ -449,6 +450,7 @@ _CUT_CALL = {
 _FINISHED = {
     "id": "c",
     "object": "chat.completion.chunk",
+    "model": "gpt-x",
     "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}],
 }
 

@@ -215,7 +215,10 @@ def test_streams_relay_from_and_to_interactions_alike_in_typescript() -> None:
 
 def test_a_hosted_step_in_a_stream_is_a_reported_loss_of_the_relay() -> None:
     events = [
-        {"event_type": "interaction.created", "interaction": {"id": "v1_1", "status": "in_progress"}},
+        {
+            "event_type": "interaction.created",
+            "interaction": {"id": "v1_1", "status": "in_progress", "model": "gemini-3-pro"},
+        },
         {"event_type": "step.start", "index": 0, "step": SEARCH},
         {"event_type": "step.stop", "index": 0},
         {"event_type": "step.start", "index": 1, "step": {"type": "model_output"}},

@@ -88,11 +88,12 @@ def profile_in(canonical: dict[str, Any], shape: str, profile: str) -> dict[str,
     field = "/reasoning_content" if profile == "deepseek" else "/reasoning_details"
     for message in _messages(out, shape):
         value = _fields(message).get(field)
+        parts: list[dict[str, Any]] | None
         if profile == "deepseek":
             parts = [{"type": "reasoning", "dialect": CHAT, "text": value}] if type(value) is str else None
         else:
             read = [_part_of(item) for item in value] if type(value) is list else [None]
-            parts = None if None in read else read  # one unknown item: the field stays as it came
+            parts = None if None in read else [p for p in read if p is not None]  # one unknown item: kept as it came
         if parts is None or type(message.get("parts")) is not list:
             continue
         del message["extensions"][CHAT]["fields"][field]

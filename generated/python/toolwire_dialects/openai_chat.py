@@ -487,6 +487,8 @@ def encode_tool_definition(
             index = 1
         else:
             index = _select_tool_definition(canonical)
+        if index == _NO_VARIANT and canonical.get("name") is None:
+            _rt.missing("name")  # no variant fits a value every variant would refuse
         if index == 0:
             if canonical.get("format") is not None:  # nothing true to send without it
                 _rt.report(
@@ -1034,6 +1036,8 @@ def encode_tool_call(value: Any, *, strict: bool = False, id_map: IdMap | None =
             index = 1
         else:
             index = _select_tool_call(canonical)
+        if index == _NO_VARIANT and canonical.get("name") is None:
+            _rt.missing("name")  # no variant fits a value every variant would refuse
         if index == 0:
             if canonical.get("input") is not None:  # nothing true to send without it
                 _rt.report(

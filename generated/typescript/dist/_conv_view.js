@@ -49,7 +49,8 @@ export function conversationView(canonical, shape = "request") {
             }
             else if (kind === "document") {
                 // its content, not its name (a wire that requires one writes a default)
-                said.push(["document", field(part, "media_type"), field(part, "data"), field(part, "url"), field(part, "text")]);
+                const held = [field(part, "media_type"), field(part, "data"), field(part, "url"), field(part, "text")];
+                said.push(["document", ...held]);
             }
             else if (kind === "tool_call") {
                 const call = part["call"];

@@ -1,3 +1,5 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A tool result's media beside its result object (Gemini's functionResponse.parts): a list of
  * blocks, each spelled by the field's content part spellings (plain fields, no constants).
@@ -63,11 +65,13 @@ export function mediaIn(wire, where, spellings, parts, dialect, shape) {
     if (blocks === undefined)
         return;
     const pointer = where.map((t) => "/" + t).join("");
-    if (!Array.isArray(blocks))
+    if (!Array.isArray(blocks)) {
         throw new DecodeError(dialect, shape, pointer, `expected an array of blocks, got ${describe(blocks)}`);
+    }
     blocks.forEach((block, i) => {
-        if (!isObject(block))
+        if (!isObject(block)) {
             throw new DecodeError(dialect, shape, `${pointer}/${i}`, `expected an object, got ${describe(block)}`);
+        }
         held(block, MAX_DEPTH - where.length - 1, dialect, shape, `${pointer}/${i}`);
         parts.push(partOf(block, spellings, dialect));
     });

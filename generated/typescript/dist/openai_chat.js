@@ -542,6 +542,9 @@ export function encodeToolDefinition(value, options = {}) {
         else {
             index = selectToolDefinition(canonical);
         }
+        // no variant fits a value every variant would refuse
+        if (index === NO_VARIANT && P.or(canonical["name"], null) === null)
+            P.needed(undefined, "name");
         if (index === 0) {
             if (canonical["format"] != null) {
                 // nothing true to send without it
@@ -1164,6 +1167,9 @@ export function encodeToolCall(value, options = {}) {
         else {
             index = selectToolCall(canonical);
         }
+        // no variant fits a value every variant would refuse
+        if (index === NO_VARIANT && P.or(canonical["name"], null) === null)
+            P.needed(undefined, "name");
         if (index === 0) {
             if (canonical["input"] != null) {
                 // nothing true to send without it

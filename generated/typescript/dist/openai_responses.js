@@ -728,6 +728,9 @@ export function encodeToolDefinition(value, options = {}) {
         else {
             index = selectToolDefinition(canonical);
         }
+        // no variant fits a value every variant would refuse
+        if (index === NO_VARIANT && P.or(canonical["name"], null) === null)
+            P.needed(undefined, "name");
         if (index === 0) {
             if (canonical["format"] != null) {
                 // nothing true to send without it
@@ -1374,6 +1377,9 @@ export function encodeToolCall(value, options = {}) {
         else {
             index = selectToolCall(canonical);
         }
+        // no variant fits a value every variant would refuse
+        if (index === NO_VARIANT && P.or(canonical["name"], null) === null)
+            P.needed(undefined, "name");
         if (index === 0) {
             if (canonical["input"] != null) {
                 // nothing true to send without it
@@ -1878,6 +1884,9 @@ export function encodeToolResult(value, options = {}) {
         else {
             index = selectToolResult(canonical);
         }
+        // no variant fits a value every variant would refuse
+        if (index === NO_VARIANT && P.or(canonical["content"], null) === null)
+            P.needed(undefined, "content");
         if (index === 0) {
             if (canonical["pending"] != null) {
                 // nothing true to send without it

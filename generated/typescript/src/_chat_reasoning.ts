@@ -162,6 +162,7 @@ export function movedBack(losses: Loss[], moved: ReadonlyMap<string, string>): L
   return losses.map((loss) => {
     const head = loss.pointer.split("/").slice(0, loss.pointer.startsWith("/messages/") ? 5 : 4).join("/");
     const back = moved.get(head);
-    return back === undefined ? loss : new Loss(loss.code, back + loss.pointer.slice(head.length), loss.target, loss.what);
+    if (back === undefined) return loss;
+    return new Loss(loss.code, back + loss.pointer.slice(head.length), loss.target, loss.what);
   });
 }

@@ -1,3 +1,5 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * The calls a conversation's encode has seen, so each result finds its call: the tool of the
  * latest call with an id (a reused id answers the nearest call, not the first), and which ids

@@ -50,7 +50,8 @@ export function conversationView(canonical: JsonObject, shape: string = "request
         said.push(["image", field(part, "media_type"), field(part, "data"), field(part, "url")]);
       } else if (kind === "document") {
         // its content, not its name (a wire that requires one writes a default)
-        said.push(["document", field(part, "media_type"), field(part, "data"), field(part, "url"), field(part, "text")]);
+        const held = [field(part, "media_type"), field(part, "data"), field(part, "url"), field(part, "text")];
+        said.push(["document", ...held]);
       } else if (kind === "tool_call") {
         const call = part["call"] as JsonObject;
         said.push(["call", link(call["id"]), call["name"], json(call["arguments"])]);

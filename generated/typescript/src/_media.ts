@@ -1,3 +1,5 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
 /**
  * A tool result's media beside its result object (Gemini's functionResponse.parts): a list of
  * blocks, each spelled by the field's content part spellings (plain fields, no constants).
@@ -64,9 +66,13 @@ export function mediaIn(
   const blocks = at(wire, where);
   if (blocks === undefined) return;
   const pointer = where.map((t) => "/" + t).join("");
-  if (!Array.isArray(blocks)) throw new DecodeError(dialect, shape, pointer, `expected an array of blocks, got ${describe(blocks)}`);
+  if (!Array.isArray(blocks)) {
+    throw new DecodeError(dialect, shape, pointer, `expected an array of blocks, got ${describe(blocks)}`);
+  }
   blocks.forEach((block: unknown, i) => {
-    if (!isObject(block)) throw new DecodeError(dialect, shape, `${pointer}/${i}`, `expected an object, got ${describe(block)}`);
+    if (!isObject(block)) {
+      throw new DecodeError(dialect, shape, `${pointer}/${i}`, `expected an object, got ${describe(block)}`);
+    }
     held(block, MAX_DEPTH - where.length - 1, dialect, shape, `${pointer}/${i}`);
     parts.push(partOf(block, spellings, dialect));
   });

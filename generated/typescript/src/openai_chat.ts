@@ -674,6 +674,8 @@ export function encodeToolDefinition(
     } else {
       index = selectToolDefinition(canonical);
     }
+    // no variant fits a value every variant would refuse
+    if (index === NO_VARIANT && P.or(canonical["name"], null) === null) P.needed(undefined, "name");
     if (index === 0) {
       if (canonical["format"] != null) {
         // nothing true to send without it
@@ -1442,6 +1444,8 @@ export function encodeToolCall(
     } else {
       index = selectToolCall(canonical);
     }
+    // no variant fits a value every variant would refuse
+    if (index === NO_VARIANT && P.or(canonical["name"], null) === null) P.needed(undefined, "name");
     if (index === 0) {
       if (canonical["input"] != null) {
         // nothing true to send without it

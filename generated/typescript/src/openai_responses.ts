@@ -884,6 +884,8 @@ export function encodeToolDefinition(
     } else {
       index = selectToolDefinition(canonical);
     }
+    // no variant fits a value every variant would refuse
+    if (index === NO_VARIANT && P.or(canonical["name"], null) === null) P.needed(undefined, "name");
     if (index === 0) {
       if (canonical["format"] != null) {
         // nothing true to send without it
@@ -1666,6 +1668,8 @@ export function encodeToolCall(
     } else {
       index = selectToolCall(canonical);
     }
+    // no variant fits a value every variant would refuse
+    if (index === NO_VARIANT && P.or(canonical["name"], null) === null) P.needed(undefined, "name");
     if (index === 0) {
       if (canonical["input"] != null) {
         // nothing true to send without it
@@ -2328,6 +2332,8 @@ export function encodeToolResult(
     } else {
       index = selectToolResult(canonical);
     }
+    // no variant fits a value every variant would refuse
+    if (index === NO_VARIANT && P.or(canonical["content"], null) === null) P.needed(undefined, "content");
     if (index === 0) {
       if (canonical["pending"] != null) {
         // nothing true to send without it

@@ -144,7 +144,9 @@ function injectTools(
   const existing = lookup(out, toks.slice(0, -1));
   // several shapes of tool may share the list
   const same = places.filter((loc) => loc[1].length === toks.length && loc[1].every((t, i) => t === toks[i]));
-  const kept = elements(existing).filter((item) => !same.some(([, , when, has, unless]) => matches(item, when, has, unless)));
+  const kept = elements(existing).filter(
+    (item) => !same.some(([, , when, has, unless]) => matches(item, when, has, unless)),
+  );
   const encoded = values.map((v, i) => encode("tool_definition", v, `/tools/${i}`));
   const tools = [...kept, ...encoded.filter((tool) => tool != null)]; // null: a tool the target has no form for
   const field = toks[toks.length - 2] as string;

@@ -269,6 +269,20 @@ class Shape:
         return "/" + implied[0] if implied else ""
 
     @property
+    def required_everywhere(self) -> tuple[str, ...]:
+        """Canonical fields every variant needs: a value without one is invalid, not unsupported
+        (an id or argument text is written as null, a value table or fallback fills its own)."""
+        needs = [
+            {
+                f.name
+                for f in v.obj.fields
+                if not (f.optional or f.default or f.fallback or f.value_pairs or f.encoding in ("id", "json_text"))
+            }
+            for v in self.variants
+        ]
+        return tuple(sorted(set.intersection(*needs))) if needs else ()
+
+    @property
     def unmatched_code(self) -> str:
         """The loss code of a canonical value no variant of this shape carries."""
         return "tool_choice.dropped" if self.name == "tool_choice" else "part.unsupported"

@@ -13,9 +13,13 @@
 export type AnthropicError = {
   type: "error";
   error: {
-    type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" |
-        "not_found_error" | "request_too_large" | "rate_limit_error" | "api_error" | "timeout_error" |
-            "overloaded_error";
+    /**
+     * The documented kinds are invalid_request_error, authentication_error, billing_error,
+     * permission_error, not_found_error, request_too_large, rate_limit_error, api_error,
+     * timeout_error, overloaded_error; a kind added later is still an error body (toolwire reads it
+     * with no category).
+     */
+    type: string;
     message: string;
     [key: string]: unknown;
   };

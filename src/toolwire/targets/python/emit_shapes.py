@@ -204,6 +204,7 @@ def emit_shape(shape: Shape, proto_json: bool = False) -> dict[str, Any]:
         "roots": list(shape.roots),
         "unmatched_pointer": shape.unmatched_pointer,
         "unmatched_code": shape.unmatched_code,
+        "required_everywhere": shape.required_everywhere,
         "notes_calls": shape.name == "tool_call",
         "canonical_type": type_name_of(shape.name),  # the TypedDict of canonical_types the converters speak
     }

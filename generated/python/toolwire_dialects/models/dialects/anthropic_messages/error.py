@@ -3,30 +3,19 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
-
-
-class Type(Enum):
-    invalid_request_error = 'invalid_request_error'
-    authentication_error = 'authentication_error'
-    billing_error = 'billing_error'
-    permission_error = 'permission_error'
-    not_found_error = 'not_found_error'
-    request_too_large = 'request_too_large'
-    rate_limit_error = 'rate_limit_error'
-    api_error = 'api_error'
-    timeout_error = 'timeout_error'
-    overloaded_error = 'overloaded_error'
 
 
 class Error(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type
+    type: str
+    """
+    The documented kinds are invalid_request_error, authentication_error, billing_error, permission_error, not_found_error, request_too_large, rate_limit_error, api_error, timeout_error, overloaded_error; a kind added later is still an error body (toolwire reads it with no category).
+    """
     message: str
 
 

@@ -109,7 +109,7 @@ class AnthropicThinkingConfig(BaseModel):
     """
 
 
-class Type2(Enum):
+class Type1(Enum):
     tool_reference = 'tool_reference'
     mcp_tool_reference = 'mcp_tool_reference'
     mcp_toolset_reference = 'mcp_toolset_reference'
@@ -124,7 +124,7 @@ class AnthropicToolChange(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type2
+    type: Type1
     name: str | None = None
     server_name: str | None = None
     definition: dict[str, Any] | None = None

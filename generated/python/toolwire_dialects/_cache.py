@@ -320,10 +320,10 @@ def _parts_out(message: dict[str, Any], at: str, layout: RequestLayout, out: Out
     return written
 
 
-def cache_blocks(wire: Any, layout: RequestLayout) -> Any:
+def cache_blocks(wire: dict[str, Any], layout: RequestLayout) -> dict[str, Any]:
     """A written request with each block cache_out marked followed by its marker block (the
     marker travels inside the block, so losses keep pointing at the canonical parts)."""
-    if layout.cache is None or layout.cache.block is None or type(wire) is not dict:
+    if layout.cache is None or layout.cache.block is None:
         return wire
     lists = [get(wire, layout.system.toks)] if layout.system is not None else []
     turns = get(wire, layout.turns)

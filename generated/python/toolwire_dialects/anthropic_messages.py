@@ -1913,65 +1913,6 @@ def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _c
                 "/settings/max_tokens",
                 f"max_tokens not above reasoning_budget (sent {w_fix[1]!r}; allowed: /thinking/budget_tokens less than /max_tokens; rule anthropic_messages/thinking-budget-below-max-tokens)",
             )
-    w_kept = []
-    w_seq0 = wire.get("tools", _MISSING)
-    if type(w_seq0) is list:
-        for w_i0, w_item0 in enumerate(w_seq0):
-            if (type(w_item0) is dict) and (
-                (_n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING) is not _MISSING
-            ):
-                if len(w_kept) < 4:
-                    w_kept.append(True)
-                else:
-                    del w_item0["cache_control"]
-                    lose(
-                        "cache.dropped",
-                        f"/tools/{w_i0}/cache_control",
-                        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
-                    )
-    w_seq0 = wire.get("system", _MISSING)
-    if type(w_seq0) is list:
-        for w_i0, w_item0 in enumerate(w_seq0):
-            if (type(w_item0) is dict) and (
-                (_n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING) is not _MISSING
-            ):
-                if len(w_kept) < 4:
-                    w_kept.append(True)
-                else:
-                    del w_item0["cache_control"]
-                    lose(
-                        "cache.dropped",
-                        f"/system/{w_i0}/cache_control",
-                        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
-                    )
-    w_seq0 = wire.get("messages", _MISSING)
-    if type(w_seq0) is list:
-        for w_i0, w_item0 in enumerate(w_seq0):
-            w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
-            if type(w_seq1) is list:
-                for w_i1, w_item1 in enumerate(w_seq1):
-                    if (type(w_item1) is dict) and (
-                        (_n.get("cache_control", _MISSING) if type(_n := w_item1) is dict else _MISSING) is not _MISSING
-                    ):
-                        if len(w_kept) < 4:
-                            w_kept.append(True)
-                        else:
-                            del w_item1["cache_control"]
-                            lose(
-                                "cache.dropped",
-                                f"/messages/{w_i0}/content/{w_i1}/cache_control",
-                                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
-                            )
-    if (type(wire) is dict) and (wire.get("cache_control", _MISSING) is not _MISSING):
-        if len(w_kept) < 4:
-            w_kept.append(True)
-        else:
-            del wire["cache_control"]
-            lose(
-                "cache.dropped",
-                "/cache_control",
-                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
-            )
     return wire
 
 
@@ -2976,6 +2917,139 @@ def _part_out_9(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
+def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
+    """The request as written, each value a counting rule refuses removed (its losses through lose)."""
+    w_kept = []
+    w_seq0 = wire.get("tools", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            if (type(w_item0) is dict) and (
+                (_n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING) is not _MISSING
+            ):
+                if len(w_kept) < 4:
+                    w_kept.append(True)
+                else:
+                    del w_item0["cache_control"]
+                    lose(
+                        "cache.dropped",
+                        f"/tools/{w_i0}/cache_control",
+                        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+                    )
+    w_seq0 = wire.get("system", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            if (type(w_item0) is dict) and (
+                (_n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING) is not _MISSING
+            ):
+                if len(w_kept) < 4:
+                    w_kept.append(True)
+                else:
+                    del w_item0["cache_control"]
+                    lose(
+                        "cache.dropped",
+                        f"/system/{w_i0}/cache_control",
+                        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+                    )
+    w_seq0 = wire.get("messages", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_seq1) is list:
+                for w_i1, w_item1 in enumerate(w_seq1):
+                    if (type(w_item1) is dict) and (
+                        (_n.get("cache_control", _MISSING) if type(_n := w_item1) is dict else _MISSING) is not _MISSING
+                    ):
+                        if len(w_kept) < 4:
+                            w_kept.append(True)
+                        else:
+                            del w_item1["cache_control"]
+                            lose(
+                                "cache.dropped",
+                                f"/messages/{w_i0}/content/{w_i1}/cache_control",
+                                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+                            )
+    if (type(wire) is dict) and (wire.get("cache_control", _MISSING) is not _MISSING):
+        if len(w_kept) < 4:
+            w_kept.append(True)
+        else:
+            del wire["cache_control"]
+            lose(
+                "cache.dropped",
+                "/cache_control",
+                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
+            )
+    w_kept = []
+    w_seq0 = wire.get("tools", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_owner1 = _n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_owner1) is dict:
+                w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
+                if w_value1 == "1h":
+                    if len(w_kept) > 0:
+                        del w_owner1["ttl"]
+                        lose(
+                            "cache.ttl_shortened",
+                            f"/tools/{w_i0}/cache_control/ttl",
+                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                        )
+                elif (w_value1 is _MISSING) or (w_value1 == "5m"):
+                    if len(w_kept) < 1:
+                        w_kept.append(True)
+    w_seq0 = wire.get("system", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_owner1 = _n.get("cache_control", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_owner1) is dict:
+                w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
+                if w_value1 == "1h":
+                    if len(w_kept) > 0:
+                        del w_owner1["ttl"]
+                        lose(
+                            "cache.ttl_shortened",
+                            f"/system/{w_i0}/cache_control/ttl",
+                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                        )
+                elif (w_value1 is _MISSING) or (w_value1 == "5m"):
+                    if len(w_kept) < 1:
+                        w_kept.append(True)
+    w_seq0 = wire.get("messages", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_seq1) is list:
+                for w_i1, w_item1 in enumerate(w_seq1):
+                    w_owner2 = _n.get("cache_control", _MISSING) if type(_n := w_item1) is dict else _MISSING
+                    if type(w_owner2) is dict:
+                        w_value2 = _n.get("ttl", _MISSING) if type(_n := w_owner2) is dict else _MISSING
+                        if w_value2 == "1h":
+                            if len(w_kept) > 0:
+                                del w_owner2["ttl"]
+                                lose(
+                                    "cache.ttl_shortened",
+                                    f"/messages/{w_i0}/content/{w_i1}/cache_control/ttl",
+                                    '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                                )
+                        elif (w_value2 is _MISSING) or (w_value2 == "5m"):
+                            if len(w_kept) < 1:
+                                w_kept.append(True)
+    w_owner0 = wire.get("cache_control", _MISSING)
+    if type(w_owner0) is dict:
+        w_value0 = _n.get("ttl", _MISSING) if type(_n := w_owner0) is dict else _MISSING
+        if w_value0 == "1h":
+            if len(w_kept) > 0:
+                del w_owner0["ttl"]
+                lose(
+                    "cache.ttl_shortened",
+                    "/cache_control/ttl",
+                    '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                )
+        elif (w_value0 is _MISSING) or (w_value0 == "5m"):
+            if len(w_kept) < 1:
+                w_kept.append(True)
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("model",),
@@ -3394,7 +3468,9 @@ def encode_request(
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
     canonical = _conv.cache_out(canonical, _REQUEST, out)
-    return out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
+    wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
+    wire = _request_kept(wire, out.lose)  # the counting rules, on the markers as sent
+    return out.encoded(wire)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

@@ -2498,6 +2498,66 @@ def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
+def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
+    """The request as written, each value a counting rule refuses removed (its losses through lose)."""
+    w_kept = []
+    w_seq0 = _n.get("tools", _MISSING) if type(_n := wire.get("toolConfig", _MISSING)) is dict else _MISSING
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_owner1 = _n.get("cachePoint", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_owner1) is dict:
+                w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
+                if w_value1 == "1h":
+                    if len(w_kept) > 0:
+                        del w_owner1["ttl"]
+                        lose(
+                            "cache.ttl_shortened",
+                            f"/toolConfig/tools/{w_i0}/cachePoint/ttl",
+                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
+                        )
+                elif (w_value1 is _MISSING) or (w_value1 == "5m"):
+                    if len(w_kept) < 1:
+                        w_kept.append(True)
+    w_seq0 = wire.get("system", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_owner1 = _n.get("cachePoint", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_owner1) is dict:
+                w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
+                if w_value1 == "1h":
+                    if len(w_kept) > 0:
+                        del w_owner1["ttl"]
+                        lose(
+                            "cache.ttl_shortened",
+                            f"/system/{w_i0}/cachePoint/ttl",
+                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
+                        )
+                elif (w_value1 is _MISSING) or (w_value1 == "5m"):
+                    if len(w_kept) < 1:
+                        w_kept.append(True)
+    w_seq0 = wire.get("messages", _MISSING)
+    if type(w_seq0) is list:
+        for w_i0, w_item0 in enumerate(w_seq0):
+            w_seq1 = _n.get("content", _MISSING) if type(_n := w_item0) is dict else _MISSING
+            if type(w_seq1) is list:
+                for w_i1, w_item1 in enumerate(w_seq1):
+                    w_owner2 = _n.get("cachePoint", _MISSING) if type(_n := w_item1) is dict else _MISSING
+                    if type(w_owner2) is dict:
+                        w_value2 = _n.get("ttl", _MISSING) if type(_n := w_owner2) is dict else _MISSING
+                        if w_value2 == "1h":
+                            if len(w_kept) > 0:
+                                del w_owner2["ttl"]
+                                lose(
+                                    "cache.ttl_shortened",
+                                    f"/messages/{w_i0}/content/{w_i1}/cachePoint/ttl",
+                                    '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
+                                )
+                        elif (w_value2 is _MISSING) or (w_value2 == "5m"):
+                            if len(w_kept) < 1:
+                                w_kept.append(True)
+    return wire
+
+
 _REQUEST = _conv.RequestLayout(
     turns=("messages",),
     model=("modelId",),
@@ -2847,7 +2907,9 @@ def encode_request(
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
     canonical = _conv.cache_out(canonical, _REQUEST, out)
-    return out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
+    wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
+    wire = _request_kept(wire, out.lose)  # the counting rules, on the markers as sent
+    return out.encoded(wire)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

@@ -3408,8 +3408,8 @@ def encode_request(
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
     canonical = _conv.cache_out(canonical, _REQUEST, out)
-    encoded = out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
-    return _pj.spell_kept(encoded, canonical, DIALECT)  # as the input spelled it
+    wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
+    return _pj.spell_kept(out.encoded(wire), canonical, DIALECT)  # as the input spelled it
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

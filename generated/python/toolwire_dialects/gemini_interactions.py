@@ -2417,7 +2417,8 @@ def encode_request(
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
     canonical = _conv.cache_out(canonical, _REQUEST, out)
-    return out.encoded(_conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST))
+    wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
+    return out.encoded(wire)
 
 
 def decode_response(payload: Any, *, id_map: IdMap | None = None) -> Response:

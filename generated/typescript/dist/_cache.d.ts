@@ -16,4 +16,4 @@ export declare function cacheIn(wire: unknown, request: JsonObject, layout: Requ
 export declare function cacheOut(canonical: JsonObject, layout: RequestLayout, out: Out): JsonObject;
 /** A written request with each block cacheOut marked followed by its marker block (the marker
  * travels inside the block, so losses keep pointing at the canonical parts). */
-export declare function cacheBlocks(wire: unknown, layout: RequestLayout): unknown;
+export declare function cacheBlocks(wire: JsonObject, layout: RequestLayout): JsonObject;

@@ -370,7 +370,7 @@ function partsOut(message, at, layout, out) {
 /** A written request with each block cacheOut marked followed by its marker block (the marker
  * travels inside the block, so losses keep pointing at the canonical parts). */
 export function cacheBlocks(wire, layout) {
-    if (layout.cache === null || layout.cache.block === null || !isObject(wire))
+    if (layout.cache === null || layout.cache.block === null)
         return wire;
     const lists = layout.system !== null ? [get(wire, layout.system.toks)] : [];
     for (const unit of listOf(get(wire, layout.turns)))

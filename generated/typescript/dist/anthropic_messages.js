@@ -2211,9 +2211,6 @@ function requestOut(canonical, model, out, lose) {
     let text;
     let settings;
     let wFix;
-    let wKept;
-    let wSeq0;
-    let wSeq1;
     let wire;
     own = out.own(canonical, "");
     forms = conv.formsOf(own);
@@ -2284,71 +2281,6 @@ function requestOut(canonical, model, out, lose) {
             rt.putOwn(wire, "max_tokens", wFix[1]);
             lose("setting.clamped", "/settings/max_tokens", "max_tokens not above reasoning_budget (sent " + String(rt.pyRepr(wFix[1])) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
                 "anthropic_messages/thinking-budget-below-max-tokens)");
-        }
-    }
-    wKept = [];
-    wSeq0 = rt.getOwn(wire, "tools");
-    if (Array.isArray(wSeq0)) {
-        for (const [wI0, wItem0] of wSeq0.entries()) {
-            if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
-                if (wKept.length < 4) {
-                    wKept.push(true);
-                }
-                else {
-                    delete wItem0["cache_control"];
-                    lose("cache.dropped", "/tools/" + String(wI0) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                        "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                        "anthropic_messages/cache-breakpoints-at-most-four)");
-                }
-            }
-        }
-    }
-    wSeq0 = rt.getOwn(wire, "system");
-    if (Array.isArray(wSeq0)) {
-        for (const [wI0, wItem0] of wSeq0.entries()) {
-            if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
-                if (wKept.length < 4) {
-                    wKept.push(true);
-                }
-                else {
-                    delete wItem0["cache_control"];
-                    lose("cache.dropped", "/system/" + String(wI0) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                        "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                        "anthropic_messages/cache-breakpoints-at-most-four)");
-                }
-            }
-        }
-    }
-    wSeq0 = rt.getOwn(wire, "messages");
-    if (Array.isArray(wSeq0)) {
-        for (const [wI0, wItem0] of wSeq0.entries()) {
-            wSeq1 = conv.keyOf(wItem0, "content");
-            if (Array.isArray(wSeq1)) {
-                for (const [wI1, wItem1] of wSeq1.entries()) {
-                    if ((rt.isObject(wItem1)) && (conv.keyOf(wItem1, "cache_control") !== undefined)) {
-                        if (wKept.length < 4) {
-                            wKept.push(true);
-                        }
-                        else {
-                            delete wItem1["cache_control"];
-                            lose("cache.dropped", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                                "anthropic_messages/cache-breakpoints-at-most-four)");
-                        }
-                    }
-                }
-            }
-        }
-    }
-    if ((rt.isObject(wire)) && (rt.getOwn(wire, "cache_control") !== undefined)) {
-        if (wKept.length < 4) {
-            wKept.push(true);
-        }
-        else {
-            delete wire["cache_control"];
-            lose("cache.dropped", "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                "anthropic_messages/cache-breakpoints-at-most-four)");
         }
     }
     return wire;
@@ -3393,6 +3325,174 @@ function partOut9(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
+/** The request as written, each value a counting rule refuses removed (its losses through lose). */
+function requestKept(wire, lose) {
+    let wKept;
+    let wSeq0;
+    let wSeq1;
+    let wOwner1;
+    let wValue1;
+    let wOwner2;
+    let wValue2;
+    let wOwner0;
+    let wValue0;
+    wKept = [];
+    wSeq0 = rt.getOwn(wire, "tools");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+                if (wKept.length < 4) {
+                    wKept.push(true);
+                }
+                else {
+                    delete wItem0["cache_control"];
+                    lose("cache.dropped", "/tools/" + String(wI0) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                        "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                        "anthropic_messages/cache-breakpoints-at-most-four)");
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "system");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+                if (wKept.length < 4) {
+                    wKept.push(true);
+                }
+                else {
+                    delete wItem0["cache_control"];
+                    lose("cache.dropped", "/system/" + String(wI0) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                        "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                        "anthropic_messages/cache-breakpoints-at-most-four)");
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "messages");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wSeq1 = conv.keyOf(wItem0, "content");
+            if (Array.isArray(wSeq1)) {
+                for (const [wI1, wItem1] of wSeq1.entries()) {
+                    if ((rt.isObject(wItem1)) && (conv.keyOf(wItem1, "cache_control") !== undefined)) {
+                        if (wKept.length < 4) {
+                            wKept.push(true);
+                        }
+                        else {
+                            delete wItem1["cache_control"];
+                            lose("cache.dropped", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                                "anthropic_messages/cache-breakpoints-at-most-four)");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if ((rt.isObject(wire)) && (rt.getOwn(wire, "cache_control") !== undefined)) {
+        if (wKept.length < 4) {
+            wKept.push(true);
+        }
+        else {
+            delete wire["cache_control"];
+            lose("cache.dropped", "/cache_control", "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                "anthropic_messages/cache-breakpoints-at-most-four)");
+        }
+    }
+    wKept = [];
+    wSeq0 = rt.getOwn(wire, "tools");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wOwner1 = conv.keyOf(wItem0, "cache_control");
+            if (rt.isObject(wOwner1)) {
+                wValue1 = conv.keyOf(wOwner1, "ttl");
+                if (wValue1 === "1h") {
+                    if (wKept.length > 0) {
+                        delete wOwner1["ttl"];
+                        lose("cache.ttl_shortened", "/tools/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                            "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
+                            "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)");
+                    }
+                }
+                else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+                    if (wKept.length < 1) {
+                        wKept.push(true);
+                    }
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "system");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wOwner1 = conv.keyOf(wItem0, "cache_control");
+            if (rt.isObject(wOwner1)) {
+                wValue1 = conv.keyOf(wOwner1, "ttl");
+                if (wValue1 === "1h") {
+                    if (wKept.length > 0) {
+                        delete wOwner1["ttl"];
+                        lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                            "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
+                            "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)");
+                    }
+                }
+                else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+                    if (wKept.length < 1) {
+                        wKept.push(true);
+                    }
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "messages");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wSeq1 = conv.keyOf(wItem0, "content");
+            if (Array.isArray(wSeq1)) {
+                for (const [wI1, wItem1] of wSeq1.entries()) {
+                    wOwner2 = conv.keyOf(wItem1, "cache_control");
+                    if (rt.isObject(wOwner2)) {
+                        wValue2 = conv.keyOf(wOwner2, "ttl");
+                        if (wValue2 === "1h") {
+                            if (wKept.length > 0) {
+                                delete wOwner2["ttl"];
+                                lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                                    "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, " +
+                                    "/messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule " +
+                                    "anthropic_messages/cache-ttl-longer-first)");
+                            }
+                        }
+                        else if ((wValue2 === undefined) || (wValue2 === "5m")) {
+                            if (wKept.length < 1) {
+                                wKept.push(true);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    wOwner0 = rt.getOwn(wire, "cache_control");
+    if (rt.isObject(wOwner0)) {
+        wValue0 = conv.keyOf(wOwner0, "ttl");
+        if (wValue0 === "1h") {
+            if (wKept.length > 0) {
+                delete wOwner0["ttl"];
+                lose("cache.ttl_shortened", "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                    "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
+                    "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)");
+            }
+        }
+        else if ((wValue0 === undefined) || (wValue0 === "5m")) {
+            if (wKept.length < 1) {
+                wKept.push(true);
+            }
+        }
+    }
+    return wire;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -3790,7 +3890,9 @@ export function encodeRequest(value, options = {}) {
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+    let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+    wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
+    return out.encoded(wire);
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

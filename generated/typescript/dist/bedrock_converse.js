@@ -2740,6 +2740,89 @@ function partOut6(part, at, out) {
     out.putFields(block, own, at);
     return block;
 }
+/** The request as written, each value a counting rule refuses removed (its losses through lose). */
+function requestKept(wire, lose) {
+    let wKept;
+    let wSeq0;
+    let wOwner1;
+    let wValue1;
+    let wSeq1;
+    let wOwner2;
+    let wValue2;
+    wKept = [];
+    wSeq0 = conv.keyOf(rt.getOwn(wire, "toolConfig"), "tools");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wOwner1 = conv.keyOf(wItem0, "cachePoint");
+            if (rt.isObject(wOwner1)) {
+                wValue1 = conv.keyOf(wOwner1, "ttl");
+                if (wValue1 === "1h") {
+                    if (wKept.length > 0) {
+                        delete wOwner1["ttl"];
+                        lose("cache.ttl_shortened", "/toolConfig/tools/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                            "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
+                            "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)");
+                    }
+                }
+                else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+                    if (wKept.length < 1) {
+                        wKept.push(true);
+                    }
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "system");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wOwner1 = conv.keyOf(wItem0, "cachePoint");
+            if (rt.isObject(wOwner1)) {
+                wValue1 = conv.keyOf(wOwner1, "ttl");
+                if (wValue1 === "1h") {
+                    if (wKept.length > 0) {
+                        delete wOwner1["ttl"];
+                        lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                            "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
+                            "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)");
+                    }
+                }
+                else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+                    if (wKept.length < 1) {
+                        wKept.push(true);
+                    }
+                }
+            }
+        }
+    }
+    wSeq0 = rt.getOwn(wire, "messages");
+    if (Array.isArray(wSeq0)) {
+        for (const [wI0, wItem0] of wSeq0.entries()) {
+            wSeq1 = conv.keyOf(wItem0, "content");
+            if (Array.isArray(wSeq1)) {
+                for (const [wI1, wItem1] of wSeq1.entries()) {
+                    wOwner2 = conv.keyOf(wItem1, "cachePoint");
+                    if (rt.isObject(wOwner2)) {
+                        wValue2 = conv.keyOf(wOwner2, "ttl");
+                        if (wValue2 === "1h") {
+                            if (wKept.length > 0) {
+                                delete wOwner2["ttl"];
+                                lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                                    "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
+                                    "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)");
+                            }
+                        }
+                        else if ((wValue2 === undefined) || (wValue2 === "5m")) {
+                            if (wKept.length < 1) {
+                                wKept.push(true);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return wire;
+}
 const CONV_REQUEST = {
     dialect: DIALECT,
     turns: ["messages"],
@@ -3073,7 +3156,9 @@ export function encodeRequest(value, options = {}) {
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+    let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+    wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
+    return out.encoded(wire);
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

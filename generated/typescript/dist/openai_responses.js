@@ -4121,7 +4121,8 @@ export function encodeRequest(value, options = {}) {
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-    return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+    const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+    return out.encoded(wire);
 }
 export function decodeResponse(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "response"), DIALECT, "response");

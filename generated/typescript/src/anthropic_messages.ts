@@ -2577,9 +2577,6 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
   let text: unknown;
   let settings: unknown;
   let wFix: unknown;
-  let wKept: unknown;
-  let wSeq0: unknown;
-  let wSeq1: unknown;
   let wire: JsonObject;
   own = out.own(canonical, "");
   forms = conv.formsOf(own as JsonObject);
@@ -2673,83 +2670,6 @@ function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: 
           rt.pyRepr((wFix as unknown[])[1])
         ) + "; allowed: /thinking/budget_tokens less than /max_tokens; rule " +
             "anthropic_messages/thinking-budget-below-max-tokens)",
-      );
-    }
-  }
-  wKept = [];
-  wSeq0 = rt.getOwn(wire, "tools");
-  if (Array.isArray(wSeq0)) {
-    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
-      if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
-        if (((wKept as unknown[]).length as number) < 4) {
-          (wKept as unknown[]).push(true);
-        } else {
-          delete (wItem0 as JsonObject)["cache_control"];
-          lose(
-            "cache.dropped",
-            "/tools/" + String(wI0) + "/cache_control",
-            "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                    "anthropic_messages/cache-breakpoints-at-most-four)",
-          );
-        }
-      }
-    }
-  }
-  wSeq0 = rt.getOwn(wire, "system");
-  if (Array.isArray(wSeq0)) {
-    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
-      if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
-        if (((wKept as unknown[]).length as number) < 4) {
-          (wKept as unknown[]).push(true);
-        } else {
-          delete (wItem0 as JsonObject)["cache_control"];
-          lose(
-            "cache.dropped",
-            "/system/" + String(wI0) + "/cache_control",
-            "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                    "anthropic_messages/cache-breakpoints-at-most-four)",
-          );
-        }
-      }
-    }
-  }
-  wSeq0 = rt.getOwn(wire, "messages");
-  if (Array.isArray(wSeq0)) {
-    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
-      wSeq1 = conv.keyOf(wItem0, "content");
-      if (Array.isArray(wSeq1)) {
-        for (const [wI1, wItem1] of (wSeq1 as unknown[]).entries()) {
-          if ((rt.isObject(wItem1)) && (conv.keyOf(wItem1, "cache_control") !== undefined)) {
-            if (((wKept as unknown[]).length as number) < 4) {
-              (wKept as unknown[]).push(true);
-            } else {
-              delete (wItem1 as JsonObject)["cache_control"];
-              lose(
-                "cache.dropped",
-                "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control",
-                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-                    "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                        "anthropic_messages/cache-breakpoints-at-most-four)",
-              );
-            }
-          }
-        }
-      }
-    }
-  }
-  if ((rt.isObject(wire)) && (rt.getOwn(wire, "cache_control") !== undefined)) {
-    if (((wKept as unknown[]).length as number) < 4) {
-      (wKept as unknown[]).push(true);
-    } else {
-      delete (wire as JsonObject)["cache_control"];
-      lose(
-        "cache.dropped",
-        "/cache_control",
-        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
-            "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
-                "anthropic_messages/cache-breakpoints-at-most-four)",
       );
     }
   }
@@ -4072,6 +3992,200 @@ function partOut9(part: JsonObject, at: string, out: conv.Out): JsonObject {
   return block;
 }
 
+
+/** The request as written, each value a counting rule refuses removed (its losses through lose). */
+function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
+  let wKept: unknown;
+  let wSeq0: unknown;
+  let wSeq1: unknown;
+  let wOwner1: unknown;
+  let wValue1: unknown;
+  let wOwner2: unknown;
+  let wValue2: unknown;
+  let wOwner0: unknown;
+  let wValue0: unknown;
+  wKept = [];
+  wSeq0 = rt.getOwn(wire, "tools");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+        if (((wKept as unknown[]).length as number) < 4) {
+          (wKept as unknown[]).push(true);
+        } else {
+          delete (wItem0 as JsonObject)["cache_control"];
+          lose(
+            "cache.dropped",
+            "/tools/" + String(wI0) + "/cache_control",
+            "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                    "anthropic_messages/cache-breakpoints-at-most-four)",
+          );
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "system");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      if ((rt.isObject(wItem0)) && (conv.keyOf(wItem0, "cache_control") !== undefined)) {
+        if (((wKept as unknown[]).length as number) < 4) {
+          (wKept as unknown[]).push(true);
+        } else {
+          delete (wItem0 as JsonObject)["cache_control"];
+          lose(
+            "cache.dropped",
+            "/system/" + String(wI0) + "/cache_control",
+            "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                    "anthropic_messages/cache-breakpoints-at-most-four)",
+          );
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "messages");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wSeq1 = conv.keyOf(wItem0, "content");
+      if (Array.isArray(wSeq1)) {
+        for (const [wI1, wItem1] of (wSeq1 as unknown[]).entries()) {
+          if ((rt.isObject(wItem1)) && (conv.keyOf(wItem1, "cache_control") !== undefined)) {
+            if (((wKept as unknown[]).length as number) < 4) {
+              (wKept as unknown[]).push(true);
+            } else {
+              delete (wItem1 as JsonObject)["cache_control"];
+              lose(
+                "cache.dropped",
+                "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control",
+                "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+                    "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                        "anthropic_messages/cache-breakpoints-at-most-four)",
+              );
+            }
+          }
+        }
+      }
+    }
+  }
+  if ((rt.isObject(wire)) && (rt.getOwn(wire, "cache_control") !== undefined)) {
+    if (((wKept as unknown[]).length as number) < 4) {
+      (wKept as unknown[]).push(true);
+    } else {
+      delete (wire as JsonObject)["cache_control"];
+      lose(
+        "cache.dropped",
+        "/cache_control",
+        "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, " +
+            "/messages/*/content/*/cache_control, /cache_control (this one removed; rule " +
+                "anthropic_messages/cache-breakpoints-at-most-four)",
+      );
+    }
+  }
+  wKept = [];
+  wSeq0 = rt.getOwn(wire, "tools");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wOwner1 = conv.keyOf(wItem0, "cache_control");
+      if (rt.isObject(wOwner1)) {
+        wValue1 = conv.keyOf(wOwner1, "ttl");
+        if (wValue1 === "1h") {
+          if (((wKept as unknown[]).length as number) > 0) {
+            delete (wOwner1 as JsonObject)["ttl"];
+            lose(
+              "cache.ttl_shortened",
+              "/tools/" + String(wI0) + "/cache_control/ttl",
+              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                  "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
+                      "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)",
+            );
+          }
+        } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+          if (((wKept as unknown[]).length as number) < 1) {
+            (wKept as unknown[]).push(true);
+          }
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "system");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wOwner1 = conv.keyOf(wItem0, "cache_control");
+      if (rt.isObject(wOwner1)) {
+        wValue1 = conv.keyOf(wOwner1, "ttl");
+        if (wValue1 === "1h") {
+          if (((wKept as unknown[]).length as number) > 0) {
+            delete (wOwner1 as JsonObject)["ttl"];
+            lose(
+              "cache.ttl_shortened",
+              "/system/" + String(wI0) + "/cache_control/ttl",
+              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                  "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
+                      "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)",
+            );
+          }
+        } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+          if (((wKept as unknown[]).length as number) < 1) {
+            (wKept as unknown[]).push(true);
+          }
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "messages");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wSeq1 = conv.keyOf(wItem0, "content");
+      if (Array.isArray(wSeq1)) {
+        for (const [wI1, wItem1] of (wSeq1 as unknown[]).entries()) {
+          wOwner2 = conv.keyOf(wItem1, "cache_control");
+          if (rt.isObject(wOwner2)) {
+            wValue2 = conv.keyOf(wOwner2, "ttl");
+            if (wValue2 === "1h") {
+              if (((wKept as unknown[]).length as number) > 0) {
+                delete (wOwner2 as JsonObject)["ttl"];
+                lose(
+                  "cache.ttl_shortened",
+                  "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control/ttl",
+                  "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                      "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, " +
+                          "/messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule " +
+                              "anthropic_messages/cache-ttl-longer-first)",
+                );
+              }
+            } else if ((wValue2 === undefined) || (wValue2 === "5m")) {
+              if (((wKept as unknown[]).length as number) < 1) {
+                (wKept as unknown[]).push(true);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  wOwner0 = rt.getOwn(wire, "cache_control");
+  if (rt.isObject(wOwner0)) {
+    wValue0 = conv.keyOf(wOwner0, "ttl");
+    if (wValue0 === "1h") {
+      if (((wKept as unknown[]).length as number) > 0) {
+        delete (wOwner0 as JsonObject)["ttl"];
+        lose(
+          "cache.ttl_shortened",
+          "/cache_control/ttl",
+          "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+              "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
+                  "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)",
+        );
+      }
+    } else if ((wValue0 === undefined) || (wValue0 === "5m")) {
+      if (((wKept as unknown[]).length as number) < 1) {
+        (wKept as unknown[]).push(true);
+      }
+    }
+  }
+  return wire;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -4484,7 +4598,9 @@ export function encodeRequest(
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+  let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+  wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
+  return out.encoded(wire);
 }
 
 /** A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer. */

@@ -3417,6 +3417,100 @@ function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
   return block;
 }
 
+
+/** The request as written, each value a counting rule refuses removed (its losses through lose). */
+function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
+  let wKept: unknown;
+  let wSeq0: unknown;
+  let wOwner1: unknown;
+  let wValue1: unknown;
+  let wSeq1: unknown;
+  let wOwner2: unknown;
+  let wValue2: unknown;
+  wKept = [];
+  wSeq0 = conv.keyOf(rt.getOwn(wire, "toolConfig"), "tools");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wOwner1 = conv.keyOf(wItem0, "cachePoint");
+      if (rt.isObject(wOwner1)) {
+        wValue1 = conv.keyOf(wOwner1, "ttl");
+        if (wValue1 === "1h") {
+          if (((wKept as unknown[]).length as number) > 0) {
+            delete (wOwner1 as JsonObject)["ttl"];
+            lose(
+              "cache.ttl_shortened",
+              "/toolConfig/tools/" + String(wI0) + "/cachePoint/ttl",
+              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                  "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
+                      "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)",
+            );
+          }
+        } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+          if (((wKept as unknown[]).length as number) < 1) {
+            (wKept as unknown[]).push(true);
+          }
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "system");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wOwner1 = conv.keyOf(wItem0, "cachePoint");
+      if (rt.isObject(wOwner1)) {
+        wValue1 = conv.keyOf(wOwner1, "ttl");
+        if (wValue1 === "1h") {
+          if (((wKept as unknown[]).length as number) > 0) {
+            delete (wOwner1 as JsonObject)["ttl"];
+            lose(
+              "cache.ttl_shortened",
+              "/system/" + String(wI0) + "/cachePoint/ttl",
+              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                  "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
+                      "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)",
+            );
+          }
+        } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
+          if (((wKept as unknown[]).length as number) < 1) {
+            (wKept as unknown[]).push(true);
+          }
+        }
+      }
+    }
+  }
+  wSeq0 = rt.getOwn(wire, "messages");
+  if (Array.isArray(wSeq0)) {
+    for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
+      wSeq1 = conv.keyOf(wItem0, "content");
+      if (Array.isArray(wSeq1)) {
+        for (const [wI1, wItem1] of (wSeq1 as unknown[]).entries()) {
+          wOwner2 = conv.keyOf(wItem1, "cachePoint");
+          if (rt.isObject(wOwner2)) {
+            wValue2 = conv.keyOf(wOwner2, "ttl");
+            if (wValue2 === "1h") {
+              if (((wKept as unknown[]).length as number) > 0) {
+                delete (wOwner2 as JsonObject)["ttl"];
+                lose(
+                  "cache.ttl_shortened",
+                  "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cachePoint/ttl",
+                  "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
+                      "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
+                          "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)",
+                );
+              }
+            } else if ((wValue2 === undefined) || (wValue2 === "5m")) {
+              if (((wKept as unknown[]).length as number) < 1) {
+                (wKept as unknown[]).push(true);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return wire;
+}
+
 const CONV_REQUEST: conv.RequestLayout = {
   dialect: DIALECT,
   turns: ["messages"],
@@ -3771,7 +3865,9 @@ export function encodeRequest(
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+  let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+  wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
+  return out.encoded(wire);
 }
 
 /** A whole Amazon Bedrock Converse response as a canonical Response; DecodeError names the pointer. */

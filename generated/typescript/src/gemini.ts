@@ -4226,10 +4226,8 @@ export function encodeRequest(
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-  const encoded = out.encoded(
-    conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST)
-  );
-  return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it
+  const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+  return pj.spellKept(out.encoded(wire), canonical, DIALECT); // as the input spelled it
 }
 
 /** A whole Google Gemini generateContent response as a canonical Response; DecodeError names the pointer. */

@@ -3524,7 +3524,8 @@ export function encodeRequest(
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+  const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+  return out.encoded(wire);
 }
 
 /** A whole Mistral Chat Completions response as a canonical Response; DecodeError names the pointer. */

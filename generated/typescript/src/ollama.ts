@@ -2118,7 +2118,8 @@ export function encodeRequest(
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const canonical = conv.cacheOut(held, CONV_REQUEST, out);
-  return out.encoded(conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST));
+  const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
+  return out.encoded(wire);
 }
 
 /** A whole Ollama native chat API (/api/chat) response as a canonical Response; DecodeError names the pointer. */

@@ -352,8 +352,8 @@ function partsOut(message: JsonObject, at: string, layout: RequestLayout, out: O
 
 /** A written request with each block cacheOut marked followed by its marker block (the marker
  * travels inside the block, so losses keep pointing at the canonical parts). */
-export function cacheBlocks(wire: unknown, layout: RequestLayout): unknown {
-  if (layout.cache === null || layout.cache.block === null || !isObject(wire)) return wire;
+export function cacheBlocks(wire: JsonObject, layout: RequestLayout): JsonObject {
+  if (layout.cache === null || layout.cache.block === null) return wire;
   const lists: unknown[] = layout.system !== null ? [get(wire, layout.system.toks)] : [];
   for (const unit of listOf(get(wire, layout.turns))) lists.push(get(unit, layout.turn.content));
   for (const blocks of lists) {

@@ -18,6 +18,7 @@ from toolwire.spec.rules import (
     FirstRoleRule,
     LessThanRule,
     NonEmptyRule,
+    OrderedRule,
     PartOrderRule,
     RangeRule,
     RoleOrderRule,
@@ -61,10 +62,11 @@ class EmptyForm(enum.StrEnum):
 # The provider rules a request writer keeps (range rules are kept by the settings writer).
 KeptRule = (
     NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule | LessThanRule
-    | AtMostRule
+    | AtMostRule | OrderedRule
 )  # fmt: skip
 KEPT_RULES = (
-    NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule, LessThanRule, AtMostRule
+    NonEmptyRule, RoleOrderRule, CoRequiredRule, FirstRoleRule, SignatureRule, PartOrderRule, LessThanRule, AtMostRule,
+    OrderedRule,
 )  # fmt: skip
 
 

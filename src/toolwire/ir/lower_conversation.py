@@ -11,7 +11,7 @@ from toolwire.ir.canonical_sink import CanonicalSink
 from toolwire.ir.conversation_nodes import RequestLayout
 from toolwire.ir.lower_parts import Trees
 from toolwire.ir.lower_request import lower_request_reader
-from toolwire.ir.lower_request_writer import lower_request_writer, lower_system_writer
+from toolwire.ir.lower_request_writer import lower_request_kept, lower_request_writer, lower_system_writer
 from toolwire.ir.lower_settings import lower_settings_reader, lower_settings_writer
 from toolwire.ir.lower_system import lower_system_reader
 from toolwire.ir.lower_tools import lower_tools_reader
@@ -26,6 +26,7 @@ class LoweredRequest:
     readers: tuple[Function, ...]  # the settings' two directions first, then the wire readers
     trees: Trees  # the known-keys constants the readers name, printed after them
     writers: tuple[Function, ...]  # the whole-request writer and the functions it calls
+    kept: bool  # whether the writers end with request_kept, run on the request as sent
 
 
 @functools.cache
@@ -46,4 +47,7 @@ def lower_request(request: RequestLayout, envelopes: tuple[Envelope, ...]) -> Lo
     if request.system is not None:
         writers.append(lower_system_writer(request, request.system))
     writers += lower_turns_writer(request)
-    return LoweredRequest(tuple(readers), trees, tuple(writers))
+    kept = lower_request_kept(request)
+    if kept is not None:
+        writers.append(kept)
+    return LoweredRequest(tuple(readers), trees, tuple(writers), kept is not None)

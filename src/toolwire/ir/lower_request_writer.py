@@ -10,7 +10,8 @@ from toolwire.ir.conversation_nodes import RequestLayout, StringForm, SystemFiel
 from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, put_at, read_at
 from toolwire.ir.lower_render import part_names
 from toolwire.ir.lower_rules import broken, kept, places
-from toolwire.ir.lower_rules_cofields import at_most_kept, co_required_filled, less_than_kept
+from toolwire.ir.lower_rules_cofields import co_required_filled, less_than_kept
+from toolwire.ir.lower_rules_counted import counted_kept
 from toolwire.ir.lower_single import single_writer
 from toolwire.ir.steps import (
     All,
@@ -274,7 +275,6 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         Do(Call("put_fields", (Local("wire"), Local("own"), Lit("")))),
     ]
     body += less_than_kept(places(layout).less_than, layout.settings)  # the settings as written, own fields too
-    body += at_most_kept(places(layout).at_most)  # the markers as written, the request's own too
     body += co_required_filled(places(layout).co_required)  # last: a field some blocks need, filled from the calls
     return Function(
         name="request_out",
@@ -282,6 +282,22 @@ def lower_request_writer(layout: RequestLayout) -> Function:
         types=("object", "any", "out"),
         doc="A canonical request as the dialect's request (its losses reported through out).",
         body=tuple(body),
+        returns="wire",
+        lose=True,
+    )
+
+
+def lower_request_kept(layout: RequestLayout) -> Function | None:
+    """The counting rules (at_most, ordered) kept on the request as sent, once the runtime has
+    put in its marker blocks too (Bedrock's cachePoint); None when the dialect has none."""
+    body = counted_kept(places(layout).counted)
+    if not body:
+        return None
+    return Function(
+        name="request_kept",
+        params=("wire",),
+        doc="The request as written, each value a counting rule refuses removed (its losses through lose).",
+        body=body,
         returns="wire",
         lose=True,
     )

@@ -41,6 +41,7 @@ from toolwire.spec.rules import (
     LessThanRule,
     Matcher,
     NonEmptyRule,
+    OrderedRule,
     PartOrderRule,
     RoleOrderRule,
     Rule,
@@ -71,7 +72,7 @@ class Places:
     signatures: tuple[SignatureRule, ...] = ()  # kept as each block of a turn is written
     part_orders: tuple[PartOrderRule, ...] = ()
     less_than: tuple[LessThanRule, ...] = ()  # kept once the request is written (the same)
-    at_most: tuple[AtMostRule, ...] = ()  # counted once the request is written (the same)
+    counted: tuple[AtMostRule | OrderedRule, ...] = ()  # counted once the request is written (the same)
 
 
 def _under(toks: Tokens, head: Tokens) -> Tokens | None:
@@ -88,7 +89,7 @@ def places(layout: RequestLayout) -> Places:
     firsts: list[FirstRoleRule] = []
     co_required: list[CoRequiredRule] = []
     less_than: list[LessThanRule] = []
-    at_most: list[AtMostRule] = []
+    counted: list[AtMostRule | OrderedRule] = []
     turn = (*layout.turns, "*")
     heads: list[tuple[str, Tokens]] = [("blocks", (*turn, *layout.turn.content, "*")), ("turns", turn)]
     if layout.system is not None:
@@ -114,8 +115,8 @@ def places(layout: RequestLayout) -> Places:
         if isinstance(rule, LessThanRule):  # likewise
             less_than.append(rule)
             continue
-        if isinstance(rule, AtMostRule):  # likewise
-            at_most.append(rule)
+        if isinstance(rule, AtMostRule | OrderedRule):  # likewise
+            counted.append(rule)
             continue
         place = next(((n, rest) for n, h in heads if (rest := _under(rule.tokens, h)) is not None), None)
         system = layout.system.tokens if layout.system is not None and len(layout.system.tokens) == 1 else None
@@ -135,7 +136,7 @@ def places(layout: RequestLayout) -> Places:
         signatures=signatures,
         part_orders=part_orders,
         less_than=tuple(less_than),
-        at_most=tuple(at_most),
+        counted=tuple(counted),
     )
 
 

@@ -5,8 +5,6 @@ the turns are appended (ir/lower_writer.py); a field the provider requires besid
 written, from the rule's `fill`: `calls` writes, through the dialect's own tools writer, a tool
 definition per distinct name the history's calls and results use. Each repair is a loss naming
 the rule (under strict, an error); tool blocks no call names are an error (no name to fill from).
-Values the provider takes only so many of (Anthropic's four cache breakpoints) are counted
-once the whole request is written: the first ones kept, each later one removed.
 A number that must stay below another (Anthropic's thinking budget below max_tokens) is
 checked once the whole request is written: lowered to one below it where that keeps the
 rule's floor, else the other raised to one above it."""
@@ -23,7 +21,6 @@ from toolwire.ir.steps import (
     Arr,
     Call,
     Do,
-    Drop,
     Expr,
     Fail,
     ForEachItem,
@@ -42,7 +39,7 @@ from toolwire.ir.steps import (
     Text,
 )
 from toolwire.spec.positions import pointer
-from toolwire.spec.rules import PERMISSIVE, AtMostRule, CoRequiredRule, FirstRoleRule, LessThanRule, RoleOrderRule
+from toolwire.spec.rules import PERMISSIVE, CoRequiredRule, FirstRoleRule, LessThanRule, RoleOrderRule
 
 Tokens = tuple[str, ...]
 
@@ -175,43 +172,4 @@ def less_than_kept(rules: tuple[LessThanRule, ...], settings: tuple[Setting, ...
             Let("w_fix", fix),
             If(Not(Is("null", Local("w_fix"))), (If(Index(Local("w_fix"), 0), lowered, raised),)),
         ]
-    return tuple(steps)
-
-
-def _counted(rule: AtMostRule, holder: str, toks: Tokens, at: tuple[str | Expr, ...], depth: int) -> tuple[Step, ...]:
-    """Each value at toks under the local holder counted into w_kept, or, past the maximum,
-    removed from the object holding it with the rule's loss at its wire pointer."""
-    if "*" in toks:
-        star = toks.index("*")
-        seq, item, index = f"w_seq{depth}", f"w_item{depth}", f"w_i{depth}"
-        inner = _counted(rule, item, toks[star + 1 :], (*at, pointer(toks[:star]) + "/", Local(index)), depth + 1)
-        return (
-            Let(seq, read_at(Local(holder), toks[:star])),
-            If(Is("list", Local(seq)), (ForEachItem(item, index, seq, inner),)),
-        )
-    *path, key = toks
-    owner = holder
-    steps: list[Step] = []
-    if path:
-        owner = f"w_owner{depth}"
-        steps.append(Let(owner, read_at(Local(holder), tuple(path))))
-    counted = ", ".join(pointer(t) for t in rule.counted)
-    said = f"more than {rule.maximum} values in all at {counted} (this one removed; rule {rule.name})"
-    where: str | Expr = Text((*at, pointer(toks))) if at else pointer(toks)
-    keep = If(
-        Is("below", Call("length", (Local("w_kept"),)), rule.maximum),
-        (Append("w_kept", Lit(True)),),
-        (Drop(owner, key), Lose(rule.loss, where, said)),
-    )
-    present = All((Is("object", Local(owner)), Not(Is("missing", Key(Local(owner), key)))))
-    return (*steps, If(present, (keep,)))
-
-
-def at_most_kept(rules: tuple[AtMostRule, ...]) -> tuple[Step, ...]:
-    """Once the whole request is in the local wire: each rule's values past its maximum removed."""
-    steps: list[Step] = []
-    for rule in rules:
-        steps.append(Let("w_kept", Arr()))
-        for toks in rule.counted:
-            steps += _counted(rule, "wire", toks, (), 0)
     return tuple(steps)

@@ -14,6 +14,7 @@ from typing import Final
 LOSS_CODES: Final[dict[str, str]] = {
     "arguments.invalid": "A call's argument text is not a JSON object; the target needs one, so `{}` was sent.",
     "cache.dropped": "A prompt-cache breakpoint (cache_control, cachePoint) the target has no marker for.",
+    "cache.ttl_shortened": "A cache breakpoint's longer lifetime (ttl 1h) where the target refuses it: sent with the default.",
     "content.joined": "Several parts or blocks were sent as one string, one text or one JSON array.",
     "content.json_as_text": "A JSON part was sent as its JSON text.",
     "error.category_dropped": "An error's kind the target cannot state: left out, or sent as its catch-all type.",

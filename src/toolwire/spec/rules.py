@@ -31,6 +31,7 @@ class RuleKind(enum.Enum):
     PART_ORDER = "part_order"
     LESS_THAN = "less_than"
     AT_MOST = "at_most"
+    ORDERED = "ordered"
 
 
 EMPTY_FORMS = ("absent", "null", "string", "list")  # what `empty` may name, in this order
@@ -260,13 +261,11 @@ class LessThanRule(_Rule):
 
 
 @dataclass(frozen=True)
-class AtMostRule(_Rule):
-    """At most `maximum` values at tokens and at each of `also` together (`*`: each element),
-    counted in that order; a conversion keeps the first ones and removes the key of each later
-    one (Anthropic's four cache_control breakpoints), with a `loss` loss."""
+class _CountedRule(_Rule):
+    """Values at tokens and at each of `also` (`*`: each element), read in that order; a
+    conversion removes the key of each one the rule refuses, with a `loss` loss."""
 
     also: tuple[Tokens, ...] = field(default=(), metadata=_term("rule.also"))
-    maximum: int = field(default=0, metadata=_term("rule.maximum"))
     loss: str = field(default="", metadata=_term("rule.loss"))
 
     @property
@@ -274,15 +273,41 @@ class AtMostRule(_Rule):
         """Every pointer whose values count, in the order the provider reads them."""
         return (self.tokens, *self.also)
 
+
+@dataclass(frozen=True)
+class AtMostRule(_CountedRule):
+    """At most `maximum` values in all: a conversion keeps the first ones and removes each
+    later one (Anthropic's four cache_control breakpoints)."""
+
+    maximum: int = field(default=0, metadata=_term("rule.maximum"))
+
     def describe(self) -> str:
         return f"at most {self.maximum} in all at " + ", ".join(pointer(t) for t in self.counted)
 
     repair = "the first ones kept, each later one removed"
 
 
+@dataclass(frozen=True)
+class OrderedRule(_CountedRule):
+    """The values follow `order`: none is earlier in it than a value read before it. The key
+    absent from an object at its parent path reads as the last of `order` (its default), so a
+    conversion removes each value out of order (Anthropic's cache ttl "1h" after a "5m"
+    breakpoint), with a `loss` loss."""
+
+    order: tuple[str, ...] = field(default=(), metadata=_term("rule.order"))
+
+    def describe(self) -> str:
+        values = ", then ".join(json.dumps(v) for v in self.order)
+        return f"{values} (absent: {json.dumps(self.order[-1])}) in order at " + ", ".join(
+            pointer(t) for t in self.counted
+        )
+
+    repair = "each value out of order removed (the default, the last in order, then applies)"
+
+
 Rule = (
     RangeRule | NonEmptyRule | RoleOrderRule | CoRequiredRule | FirstRoleRule | SignatureRule | PartOrderRule
-    | LessThanRule | AtMostRule
+    | LessThanRule | AtMostRule | OrderedRule
 )  # fmt: skip
 _ABSENT = object()
 _FORM_WORDS = {"absent": "absent", "null": "null", "string": '""', "list": "[]"}
@@ -306,8 +331,10 @@ def _one(dialect: Dialect, rule: dict[str, Any]) -> Rule:
         return _signature(common, rule)
     if kind is RuleKind.LESS_THAN:
         return LessThanRule(**common, than=tuple(tokens(rule["than"])))
-    if kind is RuleKind.AT_MOST:
+    if kind in (RuleKind.AT_MOST, RuleKind.ORDERED):
         also = tuple(tuple(tokens(p)) for p in rule.get("also", ()))
+        if kind is RuleKind.ORDERED:
+            return OrderedRule(**common, also=also, order=tuple(rule["order"]), loss=rule["loss"])
         return AtMostRule(**common, also=also, maximum=rule["maximum"], loss=rule["loss"])
     if kind is RuleKind.PART_ORDER:
         return PartOrderRule(**common, first=_matchers(rule["first"]), then=_matchers(rule["then"]))

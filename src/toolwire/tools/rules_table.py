@@ -46,7 +46,9 @@ budget below max_tokens: it is lowered to one below the other where that keeps i
 else the other is raised to one above it) and `at_most` (the provider takes only so many
 values at some places, such as Anthropic's four cache breakpoints: the first ones, in the
 order the provider reads the prompt, are kept, and each later one is removed with the loss
-the rule names).
+the rule names) and `ordered` (values read in the provider's order must follow a given order,
+such as Anthropic's cache lifetimes, "1h" before "5m": each value out of order is removed, so
+its default applies, with the loss the rule names).
 
 A stream relayed into the dialect (`convert_stream`) is one turn and keeps the last two as
 they are found in the dialect's relay templates: the first call written gets the signature

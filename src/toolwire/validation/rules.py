@@ -4,6 +4,7 @@ naming the rule; a payload that keeps every rule costs one walk per rule."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from toolwire.spec.rules import (
     FirstRoleRule,
     LessThanRule,
     NonEmptyRule,
+    OrderedRule,
     PartOrderRule,
     RangeRule,
     RoleOrderRule,
@@ -148,10 +150,31 @@ def _at_most(rule: AtMostRule, value: Any) -> Iterator[tuple[str, str]]:
         yield pointer(path), f"value {n} of {len(found)}: the provider accepts {rule.describe()} (rule {rule.name})"
 
 
+def _ordered(rule: OrderedRule, value: Any) -> Iterator[tuple[str, str]]:
+    """Each value earlier in the order than one read before it (the key absent from an object
+    at its parent path reads as the last)."""
+    rank, last = 0, len(rule.order) - 1
+    for toks in rule.counted:
+        for path, holder in _each(value, toks[:-1]):
+            if type(holder) is not dict:
+                continue
+            found = holder.get(toks[-1], rule.order[last])
+            if found not in rule.order:
+                continue  # the schema's business
+            if rule.order.index(found) < rank:
+                yield (
+                    pointer((*path, toks[-1])),
+                    f"{json.dumps(found)} after a later value: the provider accepts {rule.describe()} (rule {rule.name})",
+                )
+            rank = max(rank, rule.order.index(found))
+
+
 def broken(rule: Rule, value: Any) -> list[tuple[str, str]]:
     """(pointer, message) of each place where value breaks the rule."""
     if isinstance(rule, AtMostRule):
         return list(_at_most(rule, value))
+    if isinstance(rule, OrderedRule):
+        return list(_ordered(rule, value))
     if isinstance(rule, LessThanRule):
         return list(_less_than(rule, value))
     if isinstance(rule, CoRequiredRule):

@@ -212,4 +212,5 @@ def emit_conversation(ir: ConversationIR | None, envelopes: tuple[Envelope, ...]
     compiled = [function(f) for f in lowered.readers]
     compiled += [f"const {name.upper()} = {_known(*tree, '')};" for name, tree in lowered.trees.items()]
     compiled += [function(f) for f in lowered.writers]
-    return {"request": _request(ir.request), "response": _response(ir.response), "compiled": compiled}
+    request, response = _request(ir.request), _response(ir.response)
+    return {"request": request, "response": response, "compiled": compiled, "kept": lowered.kept}

@@ -1,0 +1,102 @@
+"""Lowering: the provider rules that count values across a written request (kinds at_most and
+ordered, spec/rules.py), as steps run once the whole request is in the local wire. The values
+are read in the rule's order (its pointer, then each of `also`): at_most keeps the first
+`maximum` (Anthropic's four cache breakpoints), ordered keeps those that follow its `order`
+(Anthropic's cache ttl: "1h" entries before "5m" ones). Each value refused is removed from the
+object holding it, with the rule's loss at its wire pointer (under strict, an error)."""
+
+from __future__ import annotations
+
+import json
+
+from toolwire.ir.lower_parts_out import read_at
+from toolwire.ir.steps import (
+    All,
+    AnyOf,
+    Append,
+    Arr,
+    Call,
+    Drop,
+    Expr,
+    ForEachItem,
+    If,
+    Is,
+    Key,
+    Let,
+    Lit,
+    Local,
+    Lose,
+    Not,
+    Step,
+    Text,
+)
+from toolwire.spec.positions import pointer
+from toolwire.spec.rules import AtMostRule, OrderedRule
+
+Tokens = tuple[str, ...]
+CountedRule = AtMostRule | OrderedRule
+_SEEN = "w_kept"  # at_most: one item per value kept; ordered: as many items as the latest rank read
+
+
+def _seen_below(n: int) -> Expr:
+    return Is("below", Call("length", (Local(_SEEN),)), n)
+
+
+def _at_most(rule: AtMostRule, owner: str, key: str, where: str | Expr) -> Step:
+    counted = ", ".join(pointer(t) for t in rule.counted)
+    said = f"more than {rule.maximum} values in all at {counted} (this one removed; rule {rule.name})"
+    present = All((Is("object", Local(owner)), Not(Is("missing", Key(Local(owner), key)))))
+    keep = If(_seen_below(rule.maximum), (Append(_SEEN, Lit(True)),), (Drop(owner, key), Lose(rule.loss, where, said)))
+    return If(present, (keep,))
+
+
+def _ordered(rule: OrderedRule, owner: str, key: str, where: str | Expr, depth: int) -> Step:
+    """The value's rank in the order (the key absent: the last) raises the rank read so far;
+    a value of a lower rank than that is out of order (one not in the order: the schema's)."""
+    value, last = f"w_value{depth}", len(rule.order) - 1
+
+    def raised(rank: int) -> tuple[Step, ...]:
+        return tuple(If(_seen_below(rank), (Append(_SEEN, Lit(True)),)) for _ in range(rank))
+
+    judged: tuple[Step, ...] = (
+        If(AnyOf((Is("missing", Local(value)), Is("equal", Local(value), rule.order[last]))), raised(last)),
+    )
+    for rank in reversed(range(last)):
+        said = f"{json.dumps(rule.order[rank])} after a later value: the provider accepts {rule.describe()} (removed; rule {rule.name})"
+        out_of_order = (Drop(owner, key), Lose(rule.loss, where, said))
+        kept = If(Is("above", Call("length", (Local(_SEEN),)), rank), out_of_order, raised(rank))
+        judged = (If(Is("equal", Local(value), rule.order[rank]), (kept,), judged),)
+    return If(Is("object", Local(owner)), (Let(value, Key(Local(owner), key)), *judged))
+
+
+def _each(rule: CountedRule, holder: str, toks: Tokens, at: tuple[str | Expr, ...], depth: int) -> tuple[Step, ...]:
+    """The rule's judgement of each value at toks under the local holder."""
+    if "*" in toks:
+        star = toks.index("*")
+        seq, item, index = f"w_seq{depth}", f"w_item{depth}", f"w_i{depth}"
+        inner = _each(rule, item, toks[star + 1 :], (*at, pointer(toks[:star]) + "/", Local(index)), depth + 1)
+        return (
+            Let(seq, read_at(Local(holder), toks[:star])),
+            If(Is("list", Local(seq)), (ForEachItem(item, index, seq, inner),)),
+        )
+    *path, key = toks
+    owner = holder
+    steps: list[Step] = []
+    if path:
+        owner = f"w_owner{depth}"
+        steps.append(Let(owner, read_at(Local(holder), tuple(path))))
+    where: str | Expr = Text((*at, pointer(toks))) if at else pointer(toks)
+    judge = (
+        _at_most(rule, owner, key, where) if isinstance(rule, AtMostRule) else _ordered(rule, owner, key, where, depth)
+    )
+    return (*steps, judge)
+
+
+def counted_kept(rules: tuple[CountedRule, ...]) -> tuple[Step, ...]:
+    """Once the whole request is in the local wire: each value a rule refuses removed."""
+    steps: list[Step] = []
+    for rule in rules:
+        steps.append(Let(_SEEN, Arr()))
+        for toks in rule.counted:
+            steps += _each(rule, "wire", toks, (), 0)
+    return tuple(steps)

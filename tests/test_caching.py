@@ -21,13 +21,16 @@ OTHERS = [d for d in CONVERSATIONAL if d not in (ANTHROPIC, BEDROCK)]
 MODEL = {"model": "m"}  # a request naming no model converts into a dialect requiring one
 
 WEATHER = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
-# A cached system block (1h), tool (5m default) and user text block, in each dialect's spelling.
+# A cached tool and system block (1h) and user text block (5m default), in each dialect's
+# spelling: longest lifetimes first, as both providers require.
 SOURCES: dict[str, dict[str, Any]] = {
     ANTHROPIC: {
         "model": "claude-sonnet-4-5",
         "max_tokens": 512,
         "system": [{"type": "text", "text": "Style guide.", "cache_control": {"type": "ephemeral", "ttl": "1h"}}],
-        "tools": [{"name": "get_weather", "input_schema": WEATHER, "cache_control": {"type": "ephemeral"}}],
+        "tools": [
+            {"name": "get_weather", "input_schema": WEATHER, "cache_control": {"type": "ephemeral", "ttl": "1h"}}
+        ],
         "messages": [
             {
                 "role": "user",
@@ -44,7 +47,7 @@ SOURCES: dict[str, dict[str, Any]] = {
         "toolConfig": {
             "tools": [
                 {"toolSpec": {"name": "get_weather", "inputSchema": {"json": WEATHER}}},
-                {"cachePoint": {"type": "default"}},
+                {"cachePoint": {"type": "default", "ttl": "1h"}},
             ]
         },
         "messages": [
@@ -62,7 +65,7 @@ SOURCES: dict[str, dict[str, Any]] = {
 }
 # The three breakpoints' canonical pointers, with the text of the loss a dialect without a marker reports.
 DROPPED = {
-    ("/tools/0/cache", "a prompt-cache breakpoint"),
+    ("/tools/0/cache", "a prompt-cache breakpoint (ttl 1h)"),
     ("/messages/0/parts/0/cache", "a prompt-cache breakpoint (ttl 1h)"),
     ("/messages/1/parts/0/cache", "a prompt-cache breakpoint"),
 }
@@ -303,22 +306,22 @@ def test_cache_points_around_other_tool_list_items_stay_in_place() -> None:
         "messages": [{"role": "user", "content": [{"text": "Hi"}]}],
         "toolConfig": {
             "tools": [
-                {"cachePoint": {"type": "default"}},
+                {"cachePoint": {"type": "default", "ttl": "1h"}},
                 {"toolSpec": {"name": "a", "inputSchema": {"json": WEATHER}}},
-                {"cachePoint": {"type": "default"}},
+                {"cachePoint": {"type": "default", "ttl": "1h"}},
                 {"systemTool": {"name": "nova_grounding"}},
                 {"toolSpec": {"name": "b", "inputSchema": {"json": WEATHER}}},
-                {"cachePoint": {"type": "default", "ttl": "1h"}},
+                {"cachePoint": {"type": "default"}},
             ]
         },
     }
     canonical = get_dialect(BEDROCK).decode_request(copy.deepcopy(bedrock), id_map=IdMap())
-    assert [t.get("cache") for t in canonical["tools"]] == [{}, {"ttl": "1h"}]
+    assert [t.get("cache") for t in canonical["tools"]] == [{"ttl": "1h"}, {}]
     same, anthropic = _both(_job(BEDROCK, BEDROCK, bedrock), _job(BEDROCK, ANTHROPIC, bedrock))
     assert same["value"] == bedrock and same["losses"] == []
     assert [t.get("cache_control") for t in anthropic["value"]["tools"]] == [
-        {"type": "ephemeral"},
         {"type": "ephemeral", "ttl": "1h"},
+        {"type": "ephemeral"},
     ]
 
 

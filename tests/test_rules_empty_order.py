@@ -180,7 +180,7 @@ def test_every_rule_has_a_writer_place() -> None:
             found = places(ir.request)
             placed = [p.rule for group in (found.blocks, found.turns, found.system_blocks, found.system) for p in group]
             kept = (*placed, *found.orders, *found.firsts, *found.co_required, *found.signatures, *found.part_orders)
-            kept += (*found.less_than, *found.at_most)
+            kept += (*found.less_than, *found.counted)
             assert sorted(r.id for r in kept) == sorted(r.id for r in rules), name
 
 

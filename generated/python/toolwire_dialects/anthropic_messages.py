@@ -2978,7 +2978,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                 "/cache_control",
                 "more than 4 values in all at /tools/*/cache_control, /system/*/cache_control, /messages/*/content/*/cache_control, /cache_control (this one removed; rule anthropic_messages/cache-breakpoints-at-most-four)",
             )
-    w_kept = []
+    w_ranked1 = []
     w_seq0 = wire.get("tools", _MISSING)
     if type(w_seq0) is list:
         for w_i0, w_item0 in enumerate(w_seq0):
@@ -2986,7 +2986,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
             if type(w_owner1) is dict:
                 w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
                 if w_value1 == "1h":
-                    if len(w_kept) > 0:
+                    if w_ranked1:
                         del w_owner1["ttl"]
                         lose(
                             "cache.ttl_shortened",
@@ -2994,8 +2994,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                             '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
-                    if len(w_kept) < 1:
-                        w_kept.append(True)
+                    w_ranked1.append(True)
     w_seq0 = wire.get("system", _MISSING)
     if type(w_seq0) is list:
         for w_i0, w_item0 in enumerate(w_seq0):
@@ -3003,7 +3002,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
             if type(w_owner1) is dict:
                 w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
                 if w_value1 == "1h":
-                    if len(w_kept) > 0:
+                    if w_ranked1:
                         del w_owner1["ttl"]
                         lose(
                             "cache.ttl_shortened",
@@ -3011,8 +3010,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                             '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
-                    if len(w_kept) < 1:
-                        w_kept.append(True)
+                    w_ranked1.append(True)
     w_seq0 = wire.get("messages", _MISSING)
     if type(w_seq0) is list:
         for w_i0, w_item0 in enumerate(w_seq0):
@@ -3023,7 +3021,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                     if type(w_owner2) is dict:
                         w_value2 = _n.get("ttl", _MISSING) if type(_n := w_owner2) is dict else _MISSING
                         if w_value2 == "1h":
-                            if len(w_kept) > 0:
+                            if w_ranked1:
                                 del w_owner2["ttl"]
                                 lose(
                                     "cache.ttl_shortened",
@@ -3031,13 +3029,12 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                                     '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
                                 )
                         elif (w_value2 is _MISSING) or (w_value2 == "5m"):
-                            if len(w_kept) < 1:
-                                w_kept.append(True)
+                            w_ranked1.append(True)
     w_owner0 = wire.get("cache_control", _MISSING)
     if type(w_owner0) is dict:
         w_value0 = _n.get("ttl", _MISSING) if type(_n := w_owner0) is dict else _MISSING
         if w_value0 == "1h":
-            if len(w_kept) > 0:
+            if w_ranked1:
                 del w_owner0["ttl"]
                 lose(
                     "cache.ttl_shortened",
@@ -3045,8 +3042,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                     '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
                 )
         elif (w_value0 is _MISSING) or (w_value0 == "5m"):
-            if len(w_kept) < 1:
-                w_kept.append(True)
+            w_ranked1.append(True)
     return wire
 
 

@@ -2500,7 +2500,7 @@ def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
 
 def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
     """The request as written, each value a counting rule refuses removed (its losses through lose)."""
-    w_kept = []
+    w_ranked1 = []
     w_seq0 = _n.get("tools", _MISSING) if type(_n := wire.get("toolConfig", _MISSING)) is dict else _MISSING
     if type(w_seq0) is list:
         for w_i0, w_item0 in enumerate(w_seq0):
@@ -2508,7 +2508,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
             if type(w_owner1) is dict:
                 w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
                 if w_value1 == "1h":
-                    if len(w_kept) > 0:
+                    if w_ranked1:
                         del w_owner1["ttl"]
                         lose(
                             "cache.ttl_shortened",
@@ -2516,8 +2516,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                             '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
-                    if len(w_kept) < 1:
-                        w_kept.append(True)
+                    w_ranked1.append(True)
     w_seq0 = wire.get("system", _MISSING)
     if type(w_seq0) is list:
         for w_i0, w_item0 in enumerate(w_seq0):
@@ -2525,7 +2524,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
             if type(w_owner1) is dict:
                 w_value1 = _n.get("ttl", _MISSING) if type(_n := w_owner1) is dict else _MISSING
                 if w_value1 == "1h":
-                    if len(w_kept) > 0:
+                    if w_ranked1:
                         del w_owner1["ttl"]
                         lose(
                             "cache.ttl_shortened",
@@ -2533,8 +2532,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                             '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
-                    if len(w_kept) < 1:
-                        w_kept.append(True)
+                    w_ranked1.append(True)
     w_seq0 = wire.get("messages", _MISSING)
     if type(w_seq0) is list:
         for w_i0, w_item0 in enumerate(w_seq0):
@@ -2545,7 +2543,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                     if type(w_owner2) is dict:
                         w_value2 = _n.get("ttl", _MISSING) if type(_n := w_owner2) is dict else _MISSING
                         if w_value2 == "1h":
-                            if len(w_kept) > 0:
+                            if w_ranked1:
                                 del w_owner2["ttl"]
                                 lose(
                                     "cache.ttl_shortened",
@@ -2553,8 +2551,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                                     '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
                                 )
                         elif (w_value2 is _MISSING) or (w_value2 == "5m"):
-                            if len(w_kept) < 1:
-                                w_kept.append(True)
+                            w_ranked1.append(True)
     return wire
 
 

@@ -3330,6 +3330,7 @@ function requestKept(wire, lose) {
     let wKept;
     let wSeq0;
     let wSeq1;
+    let wRanked1;
     let wOwner1;
     let wValue1;
     let wOwner2;
@@ -3401,7 +3402,7 @@ function requestKept(wire, lose) {
                 "anthropic_messages/cache-breakpoints-at-most-four)");
         }
     }
-    wKept = [];
+    wRanked1 = [];
     wSeq0 = rt.getOwn(wire, "tools");
     if (Array.isArray(wSeq0)) {
         for (const [wI0, wItem0] of wSeq0.entries()) {
@@ -3409,7 +3410,7 @@ function requestKept(wire, lose) {
             if (rt.isObject(wOwner1)) {
                 wValue1 = conv.keyOf(wOwner1, "ttl");
                 if (wValue1 === "1h") {
-                    if (wKept.length > 0) {
+                    if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
                         lose("cache.ttl_shortened", "/tools/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                             "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
@@ -3417,9 +3418,7 @@ function requestKept(wire, lose) {
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-                    if (wKept.length < 1) {
-                        wKept.push(true);
-                    }
+                    wRanked1.push(true);
                 }
             }
         }
@@ -3431,7 +3430,7 @@ function requestKept(wire, lose) {
             if (rt.isObject(wOwner1)) {
                 wValue1 = conv.keyOf(wOwner1, "ttl");
                 if (wValue1 === "1h") {
-                    if (wKept.length > 0) {
+                    if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
                         lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                             "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
@@ -3439,9 +3438,7 @@ function requestKept(wire, lose) {
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-                    if (wKept.length < 1) {
-                        wKept.push(true);
-                    }
+                    wRanked1.push(true);
                 }
             }
         }
@@ -3456,7 +3453,7 @@ function requestKept(wire, lose) {
                     if (rt.isObject(wOwner2)) {
                         wValue2 = conv.keyOf(wOwner2, "ttl");
                         if (wValue2 === "1h") {
-                            if (wKept.length > 0) {
+                            if ((Object.keys(wRanked1).length > 0)) {
                                 delete wOwner2["ttl"];
                                 lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                                     "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, " +
@@ -3465,9 +3462,7 @@ function requestKept(wire, lose) {
                             }
                         }
                         else if ((wValue2 === undefined) || (wValue2 === "5m")) {
-                            if (wKept.length < 1) {
-                                wKept.push(true);
-                            }
+                            wRanked1.push(true);
                         }
                     }
                 }
@@ -3478,7 +3473,7 @@ function requestKept(wire, lose) {
     if (rt.isObject(wOwner0)) {
         wValue0 = conv.keyOf(wOwner0, "ttl");
         if (wValue0 === "1h") {
-            if (wKept.length > 0) {
+            if ((Object.keys(wRanked1).length > 0)) {
                 delete wOwner0["ttl"];
                 lose("cache.ttl_shortened", "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                     "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
@@ -3486,9 +3481,7 @@ function requestKept(wire, lose) {
             }
         }
         else if ((wValue0 === undefined) || (wValue0 === "5m")) {
-            if (wKept.length < 1) {
-                wKept.push(true);
-            }
+            wRanked1.push(true);
         }
     }
     return wire;

@@ -2742,14 +2742,14 @@ function partOut6(part, at, out) {
 }
 /** The request as written, each value a counting rule refuses removed (its losses through lose). */
 function requestKept(wire, lose) {
-    let wKept;
+    let wRanked1;
     let wSeq0;
     let wOwner1;
     let wValue1;
     let wSeq1;
     let wOwner2;
     let wValue2;
-    wKept = [];
+    wRanked1 = [];
     wSeq0 = conv.keyOf(rt.getOwn(wire, "toolConfig"), "tools");
     if (Array.isArray(wSeq0)) {
         for (const [wI0, wItem0] of wSeq0.entries()) {
@@ -2757,7 +2757,7 @@ function requestKept(wire, lose) {
             if (rt.isObject(wOwner1)) {
                 wValue1 = conv.keyOf(wOwner1, "ttl");
                 if (wValue1 === "1h") {
-                    if (wKept.length > 0) {
+                    if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
                         lose("cache.ttl_shortened", "/toolConfig/tools/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                             "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
@@ -2765,9 +2765,7 @@ function requestKept(wire, lose) {
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-                    if (wKept.length < 1) {
-                        wKept.push(true);
-                    }
+                    wRanked1.push(true);
                 }
             }
         }
@@ -2779,7 +2777,7 @@ function requestKept(wire, lose) {
             if (rt.isObject(wOwner1)) {
                 wValue1 = conv.keyOf(wOwner1, "ttl");
                 if (wValue1 === "1h") {
-                    if (wKept.length > 0) {
+                    if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
                         lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                             "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
@@ -2787,9 +2785,7 @@ function requestKept(wire, lose) {
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-                    if (wKept.length < 1) {
-                        wKept.push(true);
-                    }
+                    wRanked1.push(true);
                 }
             }
         }
@@ -2804,7 +2800,7 @@ function requestKept(wire, lose) {
                     if (rt.isObject(wOwner2)) {
                         wValue2 = conv.keyOf(wOwner2, "ttl");
                         if (wValue2 === "1h") {
-                            if (wKept.length > 0) {
+                            if ((Object.keys(wRanked1).length > 0)) {
                                 delete wOwner2["ttl"];
                                 lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
                                     "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
@@ -2812,9 +2808,7 @@ function requestKept(wire, lose) {
                             }
                         }
                         else if ((wValue2 === undefined) || (wValue2 === "5m")) {
-                            if (wKept.length < 1) {
-                                wKept.push(true);
-                            }
+                            wRanked1.push(true);
                         }
                     }
                 }

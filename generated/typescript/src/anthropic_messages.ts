@@ -3998,6 +3998,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
   let wKept: unknown;
   let wSeq0: unknown;
   let wSeq1: unknown;
+  let wRanked1: unknown;
   let wOwner1: unknown;
   let wValue1: unknown;
   let wOwner2: unknown;
@@ -4081,7 +4082,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
       );
     }
   }
-  wKept = [];
+  wRanked1 = [];
   wSeq0 = rt.getOwn(wire, "tools");
   if (Array.isArray(wSeq0)) {
     for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
@@ -4089,7 +4090,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
       if (rt.isObject(wOwner1)) {
         wValue1 = conv.keyOf(wOwner1, "ttl");
         if (wValue1 === "1h") {
-          if (((wKept as unknown[]).length as number) > 0) {
+          if ((Object.keys(wRanked1 as object).length > 0)) {
             delete (wOwner1 as JsonObject)["ttl"];
             lose(
               "cache.ttl_shortened",
@@ -4100,9 +4101,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-          if (((wKept as unknown[]).length as number) < 1) {
-            (wKept as unknown[]).push(true);
-          }
+          (wRanked1 as unknown[]).push(true);
         }
       }
     }
@@ -4114,7 +4113,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
       if (rt.isObject(wOwner1)) {
         wValue1 = conv.keyOf(wOwner1, "ttl");
         if (wValue1 === "1h") {
-          if (((wKept as unknown[]).length as number) > 0) {
+          if ((Object.keys(wRanked1 as object).length > 0)) {
             delete (wOwner1 as JsonObject)["ttl"];
             lose(
               "cache.ttl_shortened",
@@ -4125,9 +4124,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-          if (((wKept as unknown[]).length as number) < 1) {
-            (wKept as unknown[]).push(true);
-          }
+          (wRanked1 as unknown[]).push(true);
         }
       }
     }
@@ -4142,7 +4139,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
           if (rt.isObject(wOwner2)) {
             wValue2 = conv.keyOf(wOwner2, "ttl");
             if (wValue2 === "1h") {
-              if (((wKept as unknown[]).length as number) > 0) {
+              if ((Object.keys(wRanked1 as object).length > 0)) {
                 delete (wOwner2 as JsonObject)["ttl"];
                 lose(
                   "cache.ttl_shortened",
@@ -4154,9 +4151,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
                 );
               }
             } else if ((wValue2 === undefined) || (wValue2 === "5m")) {
-              if (((wKept as unknown[]).length as number) < 1) {
-                (wKept as unknown[]).push(true);
-              }
+              (wRanked1 as unknown[]).push(true);
             }
           }
         }
@@ -4167,7 +4162,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
   if (rt.isObject(wOwner0)) {
     wValue0 = conv.keyOf(wOwner0, "ttl");
     if (wValue0 === "1h") {
-      if (((wKept as unknown[]).length as number) > 0) {
+      if ((Object.keys(wRanked1 as object).length > 0)) {
         delete (wOwner0 as JsonObject)["ttl"];
         lose(
           "cache.ttl_shortened",
@@ -4178,9 +4173,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
         );
       }
     } else if ((wValue0 === undefined) || (wValue0 === "5m")) {
-      if (((wKept as unknown[]).length as number) < 1) {
-        (wKept as unknown[]).push(true);
-      }
+      (wRanked1 as unknown[]).push(true);
     }
   }
   return wire;

@@ -3420,14 +3420,14 @@ function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 /** The request as written, each value a counting rule refuses removed (its losses through lose). */
 function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
-  let wKept: unknown;
+  let wRanked1: unknown;
   let wSeq0: unknown;
   let wOwner1: unknown;
   let wValue1: unknown;
   let wSeq1: unknown;
   let wOwner2: unknown;
   let wValue2: unknown;
-  wKept = [];
+  wRanked1 = [];
   wSeq0 = conv.keyOf(rt.getOwn(wire, "toolConfig"), "tools");
   if (Array.isArray(wSeq0)) {
     for (const [wI0, wItem0] of (wSeq0 as unknown[]).entries()) {
@@ -3435,7 +3435,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
       if (rt.isObject(wOwner1)) {
         wValue1 = conv.keyOf(wOwner1, "ttl");
         if (wValue1 === "1h") {
-          if (((wKept as unknown[]).length as number) > 0) {
+          if ((Object.keys(wRanked1 as object).length > 0)) {
             delete (wOwner1 as JsonObject)["ttl"];
             lose(
               "cache.ttl_shortened",
@@ -3446,9 +3446,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-          if (((wKept as unknown[]).length as number) < 1) {
-            (wKept as unknown[]).push(true);
-          }
+          (wRanked1 as unknown[]).push(true);
         }
       }
     }
@@ -3460,7 +3458,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
       if (rt.isObject(wOwner1)) {
         wValue1 = conv.keyOf(wOwner1, "ttl");
         if (wValue1 === "1h") {
-          if (((wKept as unknown[]).length as number) > 0) {
+          if ((Object.keys(wRanked1 as object).length > 0)) {
             delete (wOwner1 as JsonObject)["ttl"];
             lose(
               "cache.ttl_shortened",
@@ -3471,9 +3469,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
-          if (((wKept as unknown[]).length as number) < 1) {
-            (wKept as unknown[]).push(true);
-          }
+          (wRanked1 as unknown[]).push(true);
         }
       }
     }
@@ -3488,7 +3484,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
           if (rt.isObject(wOwner2)) {
             wValue2 = conv.keyOf(wOwner2, "ttl");
             if (wValue2 === "1h") {
-              if (((wKept as unknown[]).length as number) > 0) {
+              if ((Object.keys(wRanked1 as object).length > 0)) {
                 delete (wOwner2 as JsonObject)["ttl"];
                 lose(
                   "cache.ttl_shortened",
@@ -3499,9 +3495,7 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
                 );
               }
             } else if ((wValue2 === undefined) || (wValue2 === "5m")) {
-              if (((wKept as unknown[]).length as number) < 1) {
-                (wKept as unknown[]).push(true);
-              }
+              (wRanked1 as unknown[]).push(true);
             }
           }
         }

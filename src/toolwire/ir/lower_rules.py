@@ -72,7 +72,7 @@ class Places:
     signatures: tuple[SignatureRule, ...] = ()  # kept as each block of a turn is written
     part_orders: tuple[PartOrderRule, ...] = ()
     less_than: tuple[LessThanRule, ...] = ()  # kept once the request is written (the same)
-    counted: tuple[AtMostRule | OrderedRule, ...] = ()  # counted once the request is written (the same)
+    counted: tuple[AtMostRule | OrderedRule, ...] = ()  # on the request as sent (ir/lower_rules_counted.py)
 
 
 def _under(toks: Tokens, head: Tokens) -> Tokens | None:

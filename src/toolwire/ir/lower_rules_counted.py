@@ -35,37 +35,40 @@ from toolwire.spec.rules import AtMostRule, OrderedRule
 
 Tokens = tuple[str, ...]
 CountedRule = AtMostRule | OrderedRule
-_SEEN = "w_kept"  # at_most: one item per value kept; ordered: as many items as the latest rank read
-
-
-def _seen_below(n: int) -> Expr:
-    return Is("below", Call("length", (Local(_SEEN),)), n)
+_SEEN = "w_kept"  # at_most: one item per value kept
 
 
 def _at_most(rule: AtMostRule, owner: str, key: str, where: str | Expr) -> Step:
     counted = ", ".join(pointer(t) for t in rule.counted)
     said = f"more than {rule.maximum} values in all at {counted} (this one removed; rule {rule.name})"
     present = All((Is("object", Local(owner)), Not(Is("missing", Key(Local(owner), key)))))
-    keep = If(_seen_below(rule.maximum), (Append(_SEEN, Lit(True)),), (Drop(owner, key), Lose(rule.loss, where, said)))
+    keep = If(
+        Is("below", Call("length", (Local(_SEEN),)), rule.maximum),
+        (Append(_SEEN, Lit(True)),),
+        (Drop(owner, key), Lose(rule.loss, where, said)),
+    )
     return If(present, (keep,))
 
 
+def _ranked(rank: int) -> str:
+    return f"w_ranked{rank}"  # ordered: one item per value of that rank read so far
+
+
 def _ordered(rule: OrderedRule, owner: str, key: str, where: str | Expr, depth: int) -> Step:
-    """The value's rank in the order (the key absent: the last) raises the rank read so far;
-    a value of a lower rank than that is out of order (one not in the order: the schema's)."""
+    """A value of a rank below one already read is out of order (the key absent: the last
+    rank; a value not in the order: the schema's business)."""
     value, last = f"w_value{depth}", len(rule.order) - 1
-
-    def raised(rank: int) -> tuple[Step, ...]:
-        return tuple(If(_seen_below(rank), (Append(_SEEN, Lit(True)),)) for _ in range(rank))
-
-    judged: tuple[Step, ...] = (
-        If(AnyOf((Is("missing", Local(value)), Is("equal", Local(value), rule.order[last]))), raised(last)),
-    )
-    for rank in reversed(range(last)):
+    judged: tuple[Step, ...] = ()
+    for rank in reversed(range(last + 1)):
+        read = (Append(_ranked(rank), Lit(True)),) if rank > 0 else ()  # rank 0 is never after one
+        later = [Not(Is("empty", Local(_ranked(k)))) for k in range(rank + 1, last + 1)]
         said = f"{json.dumps(rule.order[rank])} after a later value: the provider accepts {rule.describe()} (removed; rule {rule.name})"
-        out_of_order = (Drop(owner, key), Lose(rule.loss, where, said))
-        kept = If(Is("above", Call("length", (Local(_SEEN),)), rank), out_of_order, raised(rank))
-        judged = (If(Is("equal", Local(value), rule.order[rank]), (kept,), judged),)
+        refused = (Drop(owner, key), Lose(rule.loss, where, said))
+        kept: tuple[Step, ...] = (If(AnyOf(tuple(later)), refused, read),) if later else read
+        this = Is("equal", Local(value), rule.order[rank])
+        if rank == last:
+            this = AnyOf((Is("missing", Local(value)), this))
+        judged = (If(this, kept, judged),)
     return If(Is("object", Local(owner)), (Let(value, Key(Local(owner), key)), *judged))
 
 
@@ -96,7 +99,8 @@ def counted_kept(rules: tuple[CountedRule, ...]) -> tuple[Step, ...]:
     """Once the whole request is in the local wire: each value a rule refuses removed."""
     steps: list[Step] = []
     for rule in rules:
-        steps.append(Let(_SEEN, Arr()))
+        ranks = range(1, len(rule.order)) if isinstance(rule, OrderedRule) else ()
+        steps += [Let(_ranked(rank), Arr()) for rank in ranks] or [Let(_SEEN, Arr())]
         for toks in rule.counted:
             steps += _each(rule, "wire", toks, (), 0)
     return tuple(steps)

@@ -120,6 +120,13 @@ class Field:
         return bool(self.value_pairs)
 
     @property
+    def needed(self) -> bool:
+        """A variant carries a canonical value only when the value holds this field: not when it
+        is optional, has a default or fallback, or is written even when null (an id is minted,
+        argument text that is no JSON object is kept raw). A value table tests its own values."""
+        return not (self.optional or self.has_default or self.fallback or self.encoding in ("id", "json_text"))
+
+    @property
     def read_optional(self) -> bool:
         return self.optional_from < len(self.tokens)
 
@@ -271,15 +278,8 @@ class Shape:
     @property
     def required_everywhere(self) -> tuple[str, ...]:
         """Canonical fields every variant needs: a value without one is invalid, not unsupported
-        (an id or argument text is written as null, a value table or fallback fills its own)."""
-        needs = [
-            {
-                f.name
-                for f in v.obj.fields
-                if not (f.optional or f.default or f.fallback or f.value_pairs or f.encoding in ("id", "json_text"))
-            }
-            for v in self.variants
-        ]
+        (a field with a value table tests its own values)."""
+        needs = [{f.name for f in v.obj.fields if f.needed and not f.value_map} for v in self.variants]
         return tuple(sorted(set.intersection(*needs))) if needs else ()
 
     @property

@@ -23,10 +23,6 @@ from toolwire.targets.python.emit_objects import (
     py,
 )
 
-# Encodings whose field a variant carries even when null: an id (minted), and argument text
-# that is not a JSON object (null arguments, its raw text kept).
-_NULL_CARRIED = ("id", "json_text")
-
 
 @dataclass
 class PyVariant(_View):
@@ -75,7 +71,7 @@ class PyVariant(_View):
         for f in self.obj.fields:
             if f.node.value_map:
                 conds.append(f"_rt.in_table(canonical.get({py(f.name)}), {f.helper})")
-            elif not (f.optional or f.node.has_default or f.encoding in _NULL_CARRIED or f.fallback):
+            elif f.node.needed:
                 conds.append(f"canonical.get({py(f.name)}) is not None")
         if with_uncarried:
             for u in self.node.uncarried:

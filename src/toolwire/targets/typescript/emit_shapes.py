@@ -25,10 +25,6 @@ from toolwire.targets.typescript.emit_objects import (
 )
 from toolwire.targets.typescript.names import camel
 
-# Encodings whose field a variant carries even when null: an id (minted), and argument text
-# that is not a JSON object (null arguments, its raw text kept).
-_NULL_CARRIED = ("id", "json_text")
-
 
 @dataclass
 class TsVariant(_View):
@@ -74,7 +70,7 @@ class TsVariant(_View):
         for f in self.obj.fields:
             if f.node.value_map:
                 conds.append(f"P.inMap({f.helper}, canonical[{ts(f.name)}])")
-            elif not (f.optional or f.node.has_default or f.encoding in _NULL_CARRIED or f.fallback):
+            elif f.node.needed:
                 conds.append(f"canonical[{ts(f.name)}] != null")
         if with_uncarried:
             for u in self.node.uncarried:

@@ -121,6 +121,10 @@ ROWS: list[tuple[str, Callable[[DialectIR], str]]] = [
     ("tool description", lambda d: YES if _carries(d, "tool_definition", "description") else NO),
     ("strict schemas", lambda d: YES if _carries(d, "tool_definition", "strict") else NO),
     ("deferred tool loading (tool search)", lambda d: YES if _carries(d, "tool_definition", "defer_loading") else NO),
+    (
+        "custom (freeform) tools",
+        lambda d: YES if _carries(d, "tool_definition", "format") else "no (loss; or, asked, a function)",
+    ),
     ("tool choice `none`", lambda d: _mode(d, "none")),
     ("tool choice `required`", lambda d: _mode(d, "required")),
     ("tool choice: one named tool", lambda d: _mode(d, "tool")),

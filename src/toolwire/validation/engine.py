@@ -377,7 +377,7 @@ class Engine:
 
     def _errors(self, record: Record, value: Any, target: Target, lines: _Lines | None = None) -> list[Finding]:
         lines = lines or _Lines(record)
-        found, more = explain(self.validators.reference(target.schema_id), value, self.options.max_errors)
+        found, more = explain(self.validators.reference(target.schema_id, closest=True), value, self.options.max_errors)
         errors = [Finding(p, m, k, lines(p)) for p, m, k in found]
         if more:
             errors.append(Finding("", f"... and {more} more error(s)", "more", record.line))

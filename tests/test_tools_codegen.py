@@ -494,3 +494,29 @@ def test_a_shape_with_if_then_branches_is_as_close_as_a_plain_one(
         caught.value.message
         == 'read as the BRANCHED or PLAIN tool-definition shape: expected "function", got "functon"'
     )
+
+
+def test_keys_a_shape_names_only_in_its_if_then_branches_count_and_are_hinted(
+    write: Callable[[str, Any], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shape that names `function` only in its then branch (its other form in else) knows the
+    key: a near-miss inside it gets its typo hint, and the shape is the closest."""
+    from toolwire.tools import shapes
+
+    function = {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}
+    branched = {
+        "type": "object",
+        "properties": {"kind": {"enum": ["function", "custom"]}},
+        "required": ["kind"],
+        "if": {"properties": {"kind": {"const": "function"}}},
+        "then": {"properties": {"function": function}, "required": ["function"]},
+        "else": {"properties": {"custom": function}, "required": ["custom"]},
+    }
+    other = {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}}
+    found = (_synthetic_shape("other", other), _synthetic_shape("branched", branched))
+    monkeypatch.setattr(shapes, "tool_definition_shapes", lambda: found)
+    path = write("defs.json", {"kind": "functon", "function": {"nme": "a"}})
+    with pytest.raises(ToolsCodegenError) as caught:
+        generate_tool_stubs([path])
+    assert caught.value.message.startswith("read as the BRANCHED tool-definition shape"), caught.value.message
+    assert caught.value.message.endswith("(is /function/nme a typo of name?)")

@@ -192,6 +192,9 @@ def _properties(root: dict[str, Any], schema: Any) -> dict[str, Any]:
     for key in ("allOf", "anyOf", "oneOf"):
         for sub in schema.get(key, ()):
             out.update(_properties(root, sub))
+    for key in ("then", "else"):  # a key either branch names is one the shape knows
+        if key in schema:
+            out.update({k: v for k, v in _properties(root, schema[key]).items() if k not in out})
     return out
 
 

@@ -4,9 +4,9 @@ Standard if/then/else reports the else branch's errors whenever the `if` fails, 
 meant for the then branch but with one wrong discriminator (type "functon") is blamed for
 lacking what the else branch wants, at the object, not at the wrong field. Here a failing `if`
 is weighed against the else branch: when forcing the then branch (the `if`'s own errors
-included) is closer, by wrong places and then by errors, its errors are reported instead. Validity never
-changes: the `if` failed, so the forced reading has errors too, and an else without errors is
-still taken.
+included) is closer, by wrong places and then by errors, its errors are reported instead.
+Validity never changes: the `if` failed, so the forced reading has errors too, and an else
+without errors is still taken.
 """
 
 from __future__ import annotations

@@ -169,7 +169,12 @@ def _restates(properties: dict[str, Any], branches: int, found: list[tuple[dict[
     it defines nothing there, so a new key belongs where those keys are defined."""
     if not branches or not properties:
         return False
-    declared = {key for sub, b, _ in found if b < branches for key in sub.get("properties") or ()}
+    declared = {
+        key
+        for sub, b, _ in found
+        if b < branches and isinstance(sub.get("properties"), dict)
+        for key in sub["properties"]
+    }
     return properties.keys() <= declared
 
 

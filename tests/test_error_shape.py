@@ -156,7 +156,7 @@ def test_the_cli_converts_and_validates_error_bodies(tmp_path: Path, cli_runner:
 
 UNLISTED = [  # kinds the providers send beside the documented ones: read, never refused
     ("openai_chat", {"error": {"message": "too many tokens", "type": "tokens", "param": None, "code": None}}),
-    ("gemini", {"error": {"code": 400, "message": "not now", "status": "FAILED_PRECONDITION"}}),
+    ("gemini", {"error": {"code": 409, "message": "not now", "status": "ABORTED"}}),  # 409: no kind by code either
     ("bedrock_converse", {"__type": "ModelNotReadyException", "message": "warming up"}),
     ("mcp", {"code": -32700, "message": "parse error"}),
 ]

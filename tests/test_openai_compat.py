@@ -75,10 +75,6 @@ def test_captured_compat_requests_validate_under_the_profile_and_say_which_quirk
 def test_captured_compat_requests_are_findings_under_openai_rules(
     name: str, corpus_more_dir: Path, cli_runner: Callable[..., Result]
 ) -> None:
-    if name == "openrouter-server-tools.request.json":
-        pytest.xfail(
-            "issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: an OpenRouter server tool is now drift at /tools/0/parameters, not a finding at /tools/0 (open)"
-        )
     payload = json.loads((corpus_more_dir / "openai-chat-compat" / name).read_text(encoding="utf-8"))
     code, row = _rows(cli_runner, payload, "--shape", "request")
     assert code == 1
@@ -160,10 +156,6 @@ def test_findings_beside_an_accepted_quirk_point_into_the_original_payload(cli_r
 def test_the_profile_accepts_only_the_documented_quirks(
     cli_runner: Callable[..., Result], payload: Any, pointer: str
 ) -> None:
-    if pointer == "/tools/0":
-        pytest.xfail(
-            "issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: an unknown tool type is now reported at another pointer (open)"
-        )
     code, row = _rows(cli_runner, payload, "--profile", "compat")
     assert code == 1 and row["status"] != "valid", row
     assert pointer in [e["pointer"] for e in row["errors"]], row["errors"]

@@ -416,10 +416,6 @@ OPENAI_CHAT = "OpenAI Chat Completions"
 def test_the_closest_shape_is_blamed(
     write: Callable[[str, Any], Path], content: Any, pointer: str, title: str, hint: str | None
 ) -> None:
-    if pointer in ("/type", "/function/name"):
-        pytest.xfail(
-            "issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: a misspelt Chat function tool is now blamed on Cohere/Ollama's shape, not OpenAI Chat's (a diagnostics regression, open)"
-        )
     path = write("defs.json", content)
     with pytest.raises(ToolsCodegenError) as caught:
         generate_tool_stubs([path])
@@ -433,10 +429,6 @@ def test_the_closest_shape_is_blamed(
         assert f"is /{hint}" in error.message or f"/{hint} a typo of" in error.message, str(error)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: detection no longer names OpenAI Chat among shapes that object alike (a diagnostics regression, open)",
-)
 def test_shapes_that_object_alike_are_all_named(write: Callable[[str, Any], Path]) -> None:
     path = write("defs.json", {"type": "functon", "function": {"name": "a", "parameters": {}}})
     with pytest.raises(ToolsCodegenError) as caught:
@@ -461,3 +453,70 @@ def test_command_replaces_the_module_in_one_step(
     assert result.exit_code == 0
     assert out.read_bytes() == generate_tool_stubs([source], out=out).encode("utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["defs.json", "tools.py"]
+
+
+def _synthetic_shape(name: str, schema: dict[str, Any]) -> Any:
+    from toolwire.tools.dialects import DecodeFailed, ToolDefinitionShape
+
+    def decode(value: Any) -> dict[str, Any]:
+        if value.get("kind") != "function":
+            raise DecodeFailed("/kind", f'expected "function", got {json.dumps(value.get("kind"))}')
+        return {"name": value["function"]["name"], "parameters": {"type": "object"}}
+
+    spellings = ({"name": ("/function/name",), "parameters": ("/function/parameters",)},)
+    return ToolDefinitionShape(name, name.upper(), schema, spellings, decode)
+
+
+def test_a_shape_with_if_then_branches_is_as_close_as_a_plain_one(
+    write: Callable[[str, Any], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The class behind the Chat regression, on synthetic shapes: a shape that picks its form by
+    if/then/else is judged by the branch the definition is closest to, not the else branch."""
+    from toolwire.tools import shapes
+
+    function = {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}
+    branched = {
+        "type": "object",
+        "properties": {"kind": {"enum": ["function", "custom"]}, "function": function, "custom": function},
+        "required": ["kind"],
+        "if": {"properties": {"kind": {"const": "function"}}},
+        "then": {"properties": {"function": {"$ref": "#/properties/function"}}, "required": ["function"]},
+        "else": {"required": ["custom"], "not": {"required": ["function"]}},
+    }
+    plain = {"type": "object", "properties": {"kind": {"const": "function"}, "function": function}}
+    found = (_synthetic_shape("branched", branched), _synthetic_shape("plain", plain))
+    monkeypatch.setattr(shapes, "tool_definition_shapes", lambda: found)
+    path = write("defs.json", {"kind": "functon", "function": {"name": "a"}})
+    with pytest.raises(ToolsCodegenError) as caught:
+        generate_tool_stubs([path])
+    assert caught.value.pointer == "/kind"
+    assert (
+        caught.value.message
+        == 'read as the BRANCHED or PLAIN tool-definition shape: expected "function", got "functon"'
+    )
+
+
+def test_keys_a_shape_names_only_in_its_if_then_branches_count_and_are_hinted(
+    write: Callable[[str, Any], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shape that names `function` only in its then branch (its other form in else) knows the
+    key: a near-miss inside it gets its typo hint, and the shape is the closest."""
+    from toolwire.tools import shapes
+
+    function = {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}
+    branched = {
+        "type": "object",
+        "properties": {"kind": {"enum": ["function", "custom"]}},
+        "required": ["kind"],
+        "if": {"properties": {"kind": {"const": "function"}}},
+        "then": {"properties": {"function": function}, "required": ["function"]},
+        "else": {"properties": {"custom": function}, "required": ["custom"]},
+    }
+    other = {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}}
+    found = (_synthetic_shape("other", other), _synthetic_shape("branched", branched))
+    monkeypatch.setattr(shapes, "tool_definition_shapes", lambda: found)
+    path = write("defs.json", {"kind": "functon", "function": {"nme": "a"}})
+    with pytest.raises(ToolsCodegenError) as caught:
+        generate_tool_stubs([path])
+    assert caught.value.message.startswith("read as the BRANCHED tool-definition shape"), caught.value.message
+    assert caught.value.message.endswith("(is /function/nme a typo of name?)")

@@ -102,10 +102,6 @@ def capture(path: Path, *payloads: Any) -> Path:
     return path
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: --suggest now patches a Chat function call's new key under /then/properties, which these tests do not expect and which does not yet clear the drift (open)",
-)
 def test_patch_applied_and_regenerated_makes_the_capture_drift_free(toolwire, workspace, tmp_path: Path) -> None:
     cap = capture(tmp_path / "cap.jsonl", REQUEST, REQUEST_2)
     patch_file = tmp_path / "patch.json"
@@ -153,10 +149,6 @@ def test_ambiguous_payloads_patch_every_candidate_so_they_stay_a_tie(cli_runner,
     assert json.loads(clean.stdout)["status"] == "ambiguous"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: --suggest now patches a Chat function call's new key under /then/properties, which these tests do not expect and which does not yet clear the drift (open)",
-)
 def test_suggest_to_stdout_keeps_stdout_for_the_patch(cli_runner, tmp_path: Path) -> None:
     cap = capture(tmp_path / "cap.jsonl", REQUEST)
     result = cli_runner(["validate", "--strict", "--dialect", "openai_chat", "--suggest", "-", cap])
@@ -181,10 +173,6 @@ def test_unwritable_patch_file_is_a_usage_error(cli_runner, tmp_path: Path) -> N
     assert "cannot write the patch" in result.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #25 point 1 (custom tools) made OpenAI Chat's tool schemas a type enum with if/then branches: --suggest now patches a Chat function call's new key under /then/properties, which these tests do not expect and which does not yet clear the drift (open)",
-)
 def test_jobs_give_the_same_patch(toolwire, tmp_path: Path) -> None:
     files = [capture(tmp_path / f"c{i}.jsonl", REQUEST if i % 2 else REQUEST_2) for i in range(4)]
     base = ["validate", "--strict", "--dialect", "openai_chat", "--suggest", "-"]
@@ -221,6 +209,34 @@ def test_a_schema_object_without_properties_gets_them(workspace, tmp_path: Path)
                 "value": {"also": {"type": "string"}, "seen": {"type": "integer"}},
             }
         ]
+    }
+
+
+def test_a_branch_that_restates_keys_is_no_target_but_one_that_defines_them_is(workspace, tmp_path: Path) -> None:
+    # `then` re-checks `a` by $ref to the root's definition (only making it required): a new key
+    # belongs at the root, where the generated models read it; `else` defines `b` itself.
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "dialects/openai_chat/tool_call.json",
+        "type": "object",
+        "properties": {"kind": {"enum": ["a", "b"]}, "a": {"type": "object", "properties": {"x": {"type": "string"}}}},
+        "if": {"properties": {"kind": {"const": "a"}}},
+        "then": {"properties": {"a": {"$ref": "#/properties/a"}}, "required": ["a"]},
+        "else": {"properties": {"b": {"type": "string"}}},
+    }
+    (workspace.schemas / "dialects/openai_chat/tool_call.json").write_text(json.dumps(schema), encoding="utf-8")
+    engine = Engine(
+        load_spec(workspace.schemas), Options(dialect="openai_chat", shape="tool_call", strict=True, suggest=True)
+    )
+    first = engine.check(Record("p", 1, json.dumps({"kind": "a", "a": {"x": "s", "y": 1}, "new": 1}).encode()))
+    second = engine.check(Record("p", 2, json.dumps({"kind": "b", "b": "s", "other": True}).encode()))
+    assert first.drift == ["/a/y", "/new"] and second.drift == ["/other"]
+    assert as_table(_patch(engine, first, second)) == {
+        "dialects/openai_chat/tool_call.json": {
+            "/else/properties/other": {"type": "boolean"},
+            "/properties/a/properties/y": {"type": "integer"},
+            "/properties/new": {"type": "integer"},
+        }
     }
 
 

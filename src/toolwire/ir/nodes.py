@@ -71,6 +71,9 @@ class Field:
     # the loss it makes (code, what): a body that needs the field still gets one
     otherwise: Default | None = field(default=None, metadata=term("field.otherwise"))
     otherwise_loss: tuple[str, str] = ("", "")
+    # values with otherwise: (canonical, HTTP status) pairs, a wire value the table lacks read by
+    # the body's status (Google's error: an unlisted status name, its code 429 still a rate limit)
+    status_pairs: tuple[tuple[Any, int], ...] = field(default=(), metadata=term("field.from_status"))
     non_empty: bool = field(default=False, metadata=term("field.non_empty"))
     empty_error_text: str | None = field(
         default=None, metadata=term("field.empty_error_text")

@@ -72,6 +72,7 @@ def _field(name: str, spec: dict[str, Any], kinds: dict[str, str]) -> Field:
         fallback=spec.get("fallback"),
         otherwise=Default(spec["otherwise"]) if "otherwise" in spec else None,
         otherwise_loss=otherwise_loss(name, spec),
+        status_pairs=tuple((c, s) for c, s in spec.get("from_status") or []),
         non_empty=bool(spec.get("non_empty", False)),
         empty_error_text=spec.get("empty_error_text"),
         empty_means_absent=bool(spec.get("empty_means_absent", False)),
@@ -192,9 +193,14 @@ def compile_object(
         for f in field_list
     ]
     names = {f.name for f in field_list}
-    for f in field_list:
+    for i, f in enumerate(field_list):
         if f.strict_mode_field is not None and f.strict_mode_field not in names:
             raise ValueError(f"{f.pointer}: strict_mode_field names {f.strict_mode_field!r}, no field of this variant")
+        # decode reads the status first: the category of an unlisted kind is looked up by it
+        if f.status_pairs and (f.otherwise is None or "status" not in {g.name for g in field_list[:i]}):
+            raise ValueError(f"{f.pointer}: from_status needs otherwise and a status field listed before it")
+        if len({s for _c, s in f.status_pairs}) < len(f.status_pairs):
+            raise ValueError(f"{f.pointer}: from_status pairs a status with two values")
     opt_reads = tuple(OptionalConstant(c, first_optional(c.tokens, True)) for c in opt_list)
     obj = WireObject(tuple(const_list), opt_reads, tuple(field_list), levels, closed=closed)
     return replace(obj, checks=_checks(obj))

@@ -148,6 +148,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.empty_error_text", "content only: the wire refuses an error result without content; one is sent with this text as its content, reported."),
     T("field.empty_means_absent", "string_list, optional: [] means the field left out; decoding [] gives it absent with the form kept, so encode sends [] again."),
     T("field.otherwise", "values: the wire value sent for a canonical value the table lacks, or for none; reported."),
+    T("field.from_status", "values, with otherwise: [canonical, HTTP status] pairs; a wire value the table lacks is read as the category of the body's own status (its status field, before it), still kept whole."),
     T("field.fallback", "Where a missing canonical value is taken from before the field counts as absent."),
     T("field.fallback=call_name", "A result's missing name is the name of the call it answers, from the id map; unknown, a loss (optional: left out, unless the result names no call id either; required: the result is not sent)."),
     T("field.no_arguments_text", "json_text only: texts servers send for a call without arguments; they decode to {} and keep their spelling."),

@@ -12,6 +12,7 @@ from typing import Any
 from toolwire.spec.positions import pointer, tokens
 from toolwire.tools.dialects import DecodeFailed, Spellings, ToolDefinitionShape, tool_definition_shapes
 from toolwire.tools.errors import NO_PARAMETERS, Converted, ToolsCodegenError, pointer_at
+from toolwire.validation.closest import ClosestValidator, places
 
 # (-keys the schema names, order, the shape, near-miss keys): sorted, the closest shape first.
 _Scored = tuple[int, int, ToolDefinitionShape, list[tuple[str, str, float]]]
@@ -38,7 +39,7 @@ def from_dialect(value: dict[str, Any], path: Path, pointer: str) -> Converted:
     for fit, order, shape, near in scored:
         schema = shape.schema
         closeness = -fit + sum(ratio for _p, _k, ratio in near)
-        errors = sum(1 for _ in _wire_validator(schema).iter_errors(value))
+        errors = places(list(_wire_validator(schema).iter_errors(value)))
         objection = functools.partial(_Objection.of, (-closeness, errors), order, pointer, shape.title, near)
         try:
             definition = shape.decode(value)
@@ -73,7 +74,8 @@ def from_dialect(value: dict[str, Any], path: Path, pointer: str) -> Converted:
 class _Objection:
     """Why one dialect's shape does not read a definition. The closest shape is blamed: the
     one naming most of the definition's keys (a near-miss spelling counts by its likeness),
-    then the one with the fewest schema errors, then one whose decoder read it."""
+    then the one whose schema finds the fewest wrong places (two keywords failing at one field,
+    or a field checked both at its property and in an if/then branch, are one), then one whose decoder read it."""
 
     rank: tuple[float, int, int]
     order: int
@@ -114,9 +116,9 @@ class _Objection:
 
 
 def _wire_validator(schema: dict[str, Any]) -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(schema)
+    """if/then/else read by the closest branch, so a function tool with a misspelt type is
+    blamed at /type, not for lacking what the other branch (a custom tool) needs."""
+    return ClosestValidator(schema)
 
 
 def _near_keys(
@@ -190,6 +192,9 @@ def _properties(root: dict[str, Any], schema: Any) -> dict[str, Any]:
     for key in ("allOf", "anyOf", "oneOf"):
         for sub in schema.get(key, ()):
             out.update(_properties(root, sub))
+    for key in ("then", "else"):  # a key either branch names is one the shape knows
+        if key in schema:
+            out.update({k: v for k, v in _properties(root, schema[key]).items() if k not in out})
     return out
 
 

@@ -16,6 +16,7 @@ import referencing
 
 from toolwire.spec import fast_schema
 from toolwire.spec.json_input import ParseError, loads_text, utf8_error
+from toolwire.validation.closest import ClosestValidator
 
 try:  # optional extra `fast`; engine takes it from here (`as` re-exports it)
     import orjson as orjson
@@ -93,18 +94,21 @@ class Validators:
         self._registry = registry
         self.backend = "jsonschema-rs" if fast and fast_schema.available else "jsonschema"
         self._fast: dict[str, Any] = {}
-        self._reference: dict[str, jsonschema.protocols.Validator] = {}
+        self._reference: dict[tuple[str, bool], jsonschema.protocols.Validator] = {}
         self._rs_documents: dict[str, dict[str, Any]] | None = None
         self._crawled: referencing.Registry | None = None
 
-    def reference(self, schema_id: str) -> jsonschema.protocols.Validator:
-        validator = self._reference.get(schema_id)
+    def reference(self, schema_id: str, *, closest: bool = False) -> jsonschema.protocols.Validator:
+        """closest: for findings, if/then/else read by the closest branch (validation/closest.py);
+        the verdict is the same, detection's distances stay the standard reading's."""
+        validator = self._reference.get((schema_id, closest))
         if validator is None:
             # No format checker: formats are annotations, as in the fast validator.
             if self._crawled is None:  # crawled once: an uncrawled registry re-crawls on every lookup
                 self._crawled = self._registry.crawl()
-            validator = jsonschema.Draft202012Validator(self.documents[schema_id], registry=self._crawled)
-            self._reference[schema_id] = validator
+            cls = ClosestValidator if closest else jsonschema.Draft202012Validator
+            validator = cls(self.documents[schema_id], registry=self._crawled)
+            self._reference[(schema_id, closest)] = validator
         return validator
 
     def fast(self, schema_id: str) -> Any:

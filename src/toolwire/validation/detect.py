@@ -13,12 +13,15 @@ ambiguous and reported with its candidates. No match is a finding, reported agai
 schema (fewest errors, an anyOf/oneOf counting as its nearest branch, among schemas that
 describe most of the payload's fields), when there is one.
 
-Openness must not make a payload valid by accident: a candidate that describes none of an
-object's keys (`{}` against a shape whose every field is optional) is no match; and when the
-matches leave more fields undescribed than another schema finds errors, while that schema
-describes every field (and more than the matches), the payload is that schema's, broken: a tool
-call with `"id": 5` is an invalid tool call, not a valid tool definition ignoring `id`. Ties go
-to the valid match, so drift alone never flips a verdict.
+Openness must not make a payload valid by accident: a candidate that describes no more of an
+object's root keys than it leaves undescribed is no match (`{}` against a shape whose every field
+is optional; {message, status} against Cohere's error body {message}: every error body has a
+message): such a payload is another schema's, broken (below), or undetected, that schema named
+as the nearest with the fields it does not describe; and when the matches leave more fields
+undescribed than another schema finds errors, while that schema describes every field (and more
+than the matches), the payload is that schema's, broken: a tool call with `"id": 5` is an
+invalid tool call, not a valid tool definition ignoring `id`. Ties go to the valid match, so
+drift alone never flips a verdict.
 """
 
 from __future__ import annotations
@@ -116,6 +119,15 @@ class RootNames:
     def describes_all(self, keys: Any) -> bool:
         return self.patterns or self.rest or self.names.issuperset(keys)
 
+    def describes_most(self, keys: Any) -> bool:
+        """More of the root keys described than not: a schema open to unknown fields that names
+        only `message` is no description of {message, status, code} (every error body has a
+        message; the body is some other API's)."""
+        if self.patterns or self.rest:
+            return True
+        named = sum(1 for key in keys if key in self.names)
+        return named * 2 > len(keys)
+
 
 def root_names(documents: dict[str, Any], schema_id: str) -> RootNames:
     names: set[str] = set()
@@ -178,6 +190,10 @@ class Detector:
                 for t, required, _, names, is_valid in self._checks
                 if keys >= required and (names is None or not names.isdisjoint(keys)) and is_valid(value)
             ]
+            open_only = [t for t in matches if not self._names[t].describes_most(keys)]
+            if open_only and len(open_only) == len(matches):  # valid only by openness: no match
+                return self._open_only(value, open_only)
+            matches = [t for t in matches if t not in open_only]
         else:
             matches = [
                 t for t, _, must_be_object, _, is_valid in self._checks if not must_be_object and is_valid(value)
@@ -201,6 +217,14 @@ class Detector:
         else:
             detection = Detection(tied=tuple(t for _, t in tied))
         return self._rival(value, detection, tied[0][0], matches) if type(value) is dict else detection
+
+    def _open_only(self, value: dict[str, Any], matches: list[Target]) -> Detection:
+        """Valid only against schemas that describe no more of its root keys than they leave: the
+        payload is a schema's that describes it, broken (see _rival), or else undetected, those
+        schemas the nearest (the one describing most first)."""
+        coverages = sorted(((self.walker.coverage(value, t.schema_id), t) for t in matches), key=lambda c: c[0].score)
+        rival = self._rival(value, Detection(), coverages[0][0], matches)
+        return rival if rival.broken else Detection(closest=tuple(t for _, t in coverages))
 
     def _rival(
         self, value: dict[str, Any], detection: Detection, coverage: Coverage, matches: list[Target]

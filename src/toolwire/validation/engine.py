@@ -24,6 +24,7 @@ from toolwire.validation.profiles import Accepted, Profile
 from toolwire.validation.rules import Rules
 from toolwire.validation.suggest import Site, Suggester
 
+_OPEN_ONLY = "field not described by the schema (it accepts the payload only by being open to unknown fields)"
 VALID, INVALID, UNDETECTED, AMBIGUOUS, UNREADABLE = "valid", "invalid", "undetected", "ambiguous", "unreadable"
 MIB = 1 << 20
 
@@ -306,16 +307,12 @@ class Engine:
             return self._finish(record, value, detection.target, detection.coverage, [])
         if detection.tied:
             return self._ambiguous(record, value, detection.tied)
-        lines = _Lines(record)
         names = [t.label for t in detection.closest]
         if not names:
             message = "no schema matches, and none is near (same kind, describing most of its fields)"
             return Result(record.path, record.line, UNDETECTED, errors=[Finding("", message, UNDETECTED, record.line)])
         message = f"no schema matches; nearest: {', '.join(names)}"
-        errors = [
-            Finding("", message, UNDETECTED, record.line),
-            *self._errors(record, value, detection.closest[0], lines),
-        ]
+        errors = [Finding("", message, UNDETECTED, record.line), *self._errors(record, value, detection.closest[0])]
         return Result(record.path, record.line, UNDETECTED, errors=errors, candidates=names)
 
     def _ambiguous(self, record: Record, value: Any, tied: tuple[Target, ...]) -> Result:
@@ -377,10 +374,14 @@ class Engine:
 
     def _errors(self, record: Record, value: Any, target: Target, lines: _Lines | None = None) -> list[Finding]:
         lines = lines or _Lines(record)
-        found, more = explain(self.validators.reference(target.schema_id), value, self.options.max_errors)
+        found, more = explain(self.validators.reference(target.schema_id, closest=True), value, self.options.max_errors)
         errors = [Finding(p, m, k, lines(p)) for p, m, k in found]
         if more:
             errors.append(Finding("", f"... and {more} more error(s)", "more", record.line))
+        if not errors and self.validators.fast(target.schema_id).is_valid(value):
+            # undetected, the nearest schema accepting it only by being open (detect: describes_most)
+            unknown = self.walker.coverage(value, target.schema_id).unknown[: self.options.max_errors]
+            return [Finding(p, _OPEN_ONLY, "drift", lines(p)) for p, _ in unknown]
         if not errors:
             # The fast validator rejected what the reference accepts: a backend disagreement,
             # reported rather than hidden (the differential tests exist to keep this unreachable).

@@ -2,9 +2,10 @@
 
 Each undescribed key is added to one schema object: among the subschemas that apply at its
 object and declare object keywords (the ones the drift walk consulted), the most specific one
-with `properties`: reached through the most conditional branches (a matched anyOf/oneOf branch,
-then/else, dependentSchemas), then through the most `$ref`s (the `$defs` entry, not each user of
-it), then the last in the walk's order. An `if` is a condition, never a target. Types come
+with `properties` of its own: reached through the most conditional branches (a matched anyOf/oneOf
+branch, then/else, dependentSchemas), then through the most `$ref`s (the `$defs` entry, not each
+user of it), then the last in the walk's order. An `if` is a condition, never a target, and a
+branch that only re-states keys a less conditional schema declares defines none of its own. Types come
 from the values seen: the JSON types (a list when several), an object's keys as properties, an
 array's items; strings stay `{"type": "string"}` (no enums or formats are guessed from a
 sample). The patch is computed from the loaded documents, so paths are relative to the spec
@@ -162,6 +163,21 @@ def _resolve(node: Any, at: str) -> Any:
     return node
 
 
+def _restates(properties: dict[str, Any], branches: int, found: list[tuple[dict[str, Any], int, int]]) -> bool:
+    """A branch whose keys a less conditional applicable schema already declares only re-checks
+    them (an if/then making `function` required, its schema by $ref to #/properties/function):
+    it defines nothing there, so a new key belongs where those keys are defined."""
+    if not branches or not properties:
+        return False
+    declared = {
+        key
+        for sub, b, _ in found
+        if b < branches and isinstance(sub.get("properties"), dict)
+        for key in sub["properties"]
+    }
+    return properties.keys() <= declared
+
+
 class Suggester:
     """Turns a payload's undescribed keys into sites: the schema object each belongs in. Built
     only under --suggest, so detection and the plain --strict walk stay as they are."""
@@ -205,21 +221,19 @@ class Suggester:
         return out, unplaced
 
     def _target(self, schemas: list[tuple[Any, Resolver[Any]]], obj: dict[str, Any]) -> tuple[str, str] | None:
-        best: tuple[tuple[int, int, int, int], dict[str, Any]] | None = None
-        order = 0
-        for schema, resolver in schemas:
-            for sub, steps in self._expand(schema, resolver, obj, (), 0):
-                order += 1
-                if "if" in steps or not any(k in sub for k in _OBJECT_KEYWORDS) or id(sub) not in self.index:
-                    continue
-                rank = (
-                    isinstance(sub.get("properties"), dict),
-                    sum(s in _BRANCHES for s in steps),
-                    steps.count("$ref"),
-                    order,
-                )
-                if best is None or rank > best[0]:
-                    best = (rank, sub)
+        found = [
+            (sub, sum(s in _BRANCHES for s in steps), steps.count("$ref"))
+            for schema, resolver in schemas
+            for sub, steps in self._expand(schema, resolver, obj, (), 0)
+            if "if" not in steps and any(k in sub for k in _OBJECT_KEYWORDS) and id(sub) in self.index
+        ]
+        best: tuple[tuple[bool, int, int, int], dict[str, Any]] | None = None
+        for order, (sub, branches, refs) in enumerate(found):
+            properties = sub.get("properties")
+            defines = isinstance(properties, dict) and not _restates(properties, branches, found)
+            rank = (defines, branches, refs, order)
+            if best is None or rank > best[0]:
+                best = (rank, sub)
         return self.index[id(best[1])] if best is not None else None
 
     def _expand(

@@ -149,6 +149,16 @@ _VALUES_ERROR_0_CATEGORY_BACK = {
     "UNAVAILABLE": "overloaded",
     "DEADLINE_EXCEEDED": "timeout",
 }
+_VALUES_ERROR_0_CATEGORY_STATUS = {
+    400: "invalid_request",
+    401: "authentication",
+    403: "permission",
+    404: "not_found",
+    429: "rate_limit",
+    500: "server",
+    503: "overloaded",
+    504: "timeout",
+}
 
 
 def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
@@ -184,6 +194,8 @@ def decode_error(payload: Any, *, id_map: IdMap | None = None) -> ApiError:
                 if type(value) is not str:
                     raise _Mismatch
                 unknown = {**(unknown or {}), "/error/status": value}  # unlisted: kept whole
+                if canonical.get("status") in _VALUES_ERROR_0_CATEGORY_STATUS:  # an int, decoded before: its kind
+                    canonical["category"] = _VALUES_ERROR_0_CATEGORY_STATUS[canonical["status"]]
             else:
                 canonical["category"] = _VALUES_ERROR_0_CATEGORY_BACK[value]
             value = wire_error.get("message", _MISSING)
@@ -217,7 +229,15 @@ def encode_error(value: Any, *, strict: bool = False, id_map: IdMap | None = Non
         if wire_status is None:
             wire_status = None if forms.get("/error/code") == "null" else _MISSING
         wire_category = canonical.get("category")
-        if wire_category is None and "/error/status" in own.get("fields", _EMPTY):
+        wire_category_status = canonical.get("status")
+        wire_category_read = (
+            _VALUES_ERROR_0_CATEGORY_STATUS.get(wire_category_status)
+            if type(wire_category_status) in (int, float)
+            else None
+        )
+        if (wire_category is None or wire_category == wire_category_read) and "/error/status" in own.get(
+            "fields", _EMPTY
+        ):
             wire_category = own["fields"]["/error/status"]  # its own value the table does not list
         elif wire_category is None or not _rt.in_table(wire_category, _VALUES_ERROR_0_CATEGORY):
             _rt.report(

@@ -112,6 +112,16 @@ const VALUES_ERROR_0_CATEGORY_BACK = new Map([
     ["UNAVAILABLE", "overloaded"],
     ["DEADLINE_EXCEEDED", "timeout"],
 ]);
+const VALUES_ERROR_0_CATEGORY_STATUS = new Map([
+    [400, "invalid_request"],
+    [401, "authentication"],
+    [403, "permission"],
+    [404, "not_found"],
+    [429, "rate_limit"],
+    [500, "server"],
+    [503, "overloaded"],
+    [504, "timeout"],
+]);
 /** Decode one Google Gemini generateContent error into the canonical object. */
 export function decodeError(payload, options = {}) {
     const idMap = options.idMap ?? null;
@@ -168,6 +178,9 @@ export function decodeError(payload, options = {}) {
                 if (typeof value !== "string")
                     throw P.MISMATCH;
                 unknown = { ...(unknown ?? {}), "/error/status": value }; // unlisted: kept whole
+                if (VALUES_ERROR_0_CATEGORY_STATUS.has(canonical["status"])) {
+                    canonical["category"] = VALUES_ERROR_0_CATEGORY_STATUS.get(canonical["status"]); // decoded before: its kind
+                }
             }
             else {
                 canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
@@ -218,7 +231,9 @@ export function encodeError(value, options = {}) {
         }
         let wireCategory = P.or(canonical["category"], null);
         const wireCategory_own = (own["fields"] ?? P.EMPTY);
-        if (wireCategory === null && Object.hasOwn(wireCategory_own, "/error/status")) {
+        // the kind decode read by the status
+        const wireCategory_read = VALUES_ERROR_0_CATEGORY_STATUS.get(canonical["status"]) ?? null;
+        if ((wireCategory === null || wireCategory === wireCategory_read) && Object.hasOwn(wireCategory_own, "/error/status")) {
             wireCategory = wireCategory_own["/error/status"]; // its own value the table does not list
         }
         else if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {

@@ -130,6 +130,18 @@ const VALUES_ERROR_0_CATEGORY_BACK = new Map<unknown, unknown>(
     ["DEADLINE_EXCEEDED", "timeout"],
   ]
 );
+const VALUES_ERROR_0_CATEGORY_STATUS = new Map<unknown, unknown>(
+  [
+    [400, "invalid_request"],
+    [401, "authentication"],
+    [403, "permission"],
+    [404, "not_found"],
+    [429, "rate_limit"],
+    [500, "server"],
+    [503, "overloaded"],
+    [504, "timeout"],
+  ]
+);
 
 /** Decode one Google Gemini generateContent error into the canonical object. */
 export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null } = {}): ApiError {
@@ -219,6 +231,9 @@ export function decodeError(payload: unknown, options: { idMap?: rt.IdMap | null
       if (!P.known(VALUES_ERROR_0_CATEGORY_BACK, value)) {
         if (typeof value !== "string") throw P.MISMATCH;
         unknown = { ...(unknown ?? {}), "/error/status": value }; // unlisted: kept whole
+        if (VALUES_ERROR_0_CATEGORY_STATUS.has(canonical["status"])) {
+          canonical["category"] = VALUES_ERROR_0_CATEGORY_STATUS.get(canonical["status"]); // decoded before: its kind
+        }
       } else {
         canonical["category"] = VALUES_ERROR_0_CATEGORY_BACK.get(value);
       }
@@ -276,7 +291,11 @@ export function encodeError(
     }
     let wireCategory: unknown = P.or(canonical["category"], null);
     const wireCategory_own = (own["fields"] ?? P.EMPTY) as JsonObject;
-    if (wireCategory === null && Object.hasOwn(wireCategory_own, "/error/status")) {
+    // the kind decode read by the status
+    const wireCategory_read = VALUES_ERROR_0_CATEGORY_STATUS.get(canonical["status"]) ?? null;
+    if (
+      (wireCategory === null || wireCategory === wireCategory_read) && Object.hasOwn(wireCategory_own, "/error/status")
+    ) {
       wireCategory = wireCategory_own["/error/status"]; // its own value the table does not list
     } else if (wireCategory === null || !P.inMap(VALUES_ERROR_0_CATEGORY, wireCategory)) {
       rt.report(

@@ -340,12 +340,14 @@ export type OpenAIChatToolMessage = {
 };
 
 /**
- * A function or custom tool; a compatible server's own tool types (OpenRouter's server tools) are
- * left alone.
+ * A function or custom tool: validation holds every tool to tool_definition.json (OpenAI refuses
+ * other types; OpenRouter's server tools are a quirk of the compat profile), while extract and
+ * inject leave a tool of another type alone (the decoders' envelope checks do not read
+ * if/then/else).
  * From `schemas/dialects/openai_chat/request.json#/$defs/Tool`.
  * Not expressed: if/then/else.
  */
-export type Tool = unknown /* not expressed: if/then/else */;
+export type Tool = OpenAIChatToolDefinition;
 
 /** From `schemas/dialects/openai_chat/request.json#/$defs/CustomToolChoice`. */
 export type OpenAIChatCustomToolChoice = {

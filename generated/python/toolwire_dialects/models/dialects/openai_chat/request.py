@@ -22,7 +22,7 @@ class StreamOptions(BaseModel):
 class Tool(RootModel[Any]):
     root: Any
     """
-    A function or custom tool; a compatible server's own tool types (OpenRouter's server tools) are left alone.
+    A function or custom tool: validation holds every tool to tool_definition.json (OpenAI refuses other types; OpenRouter's server tools are a quirk of the compat profile), while extract and inject leave a tool of another type alone (the decoders' envelope checks do not read if/then/else).
     """
 
 

@@ -64,6 +64,12 @@ WHOLE = ("request", "response")  # whole payloads of the dialects that map conve
     help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
 )
 @click.option(
+    "--custom-tools",
+    type=click.Choice(["drop", "function"]),
+    help="request/response: OpenAI custom (freeform) tools into a dialect without them: drop (the default,"
+    " a loss each) or function (a function of one string parameter input, a tool.custom_as_function loss each).",
+)
+@click.option(
     "--model",
     metavar="NAME",
     help="request/response: the model to name when the input names none (Gemini and Bedrock: in the URL).",
@@ -83,6 +89,7 @@ def convert(
     from_profile: str | None,
     to_profile: str | None,
     schema_profile: str | None,
+    custom_tools: str | None,
     model: str | None,
     generated: Path | None,
     max_bytes: int,
@@ -102,6 +109,8 @@ def convert(
           --allow setting.dropped --allow id.rewritten req.json
       toolwire convert --from gemini --to openai_chat --shape request --model gpt-4o req.json
       toolwire convert --from anthropic_messages --to gemini --shape request --reasoning drop req.json
+      toolwire convert --from openai_responses --to anthropic_messages --shape request \\
+          --custom-tools function req.json
       curl -sN ... | toolwire convert --from openai_chat --to anthropic_messages --shape stream
     """
     config = resolve_or_exit(out=generated)
@@ -114,10 +123,10 @@ def convert(
         raise click.UsageError(f"--reasoning-as-text is --reasoning text, not --reasoning {reasoning}")
     reasoning = "text" if reasoning_as_text else reasoning
     if shape == "stream":  # relayed as it is read: never held whole
-        if strict_schema or schema_profile or model or from_profile or to_profile:
+        if strict_schema or schema_profile or model or from_profile or to_profile or custom_tools:
             raise click.UsageError(
-                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile"
-                " and --to-profile a request's or response's"
+                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile,"
+                " --to-profile and --custom-tools a request's or response's"
             )
         relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes)
         return
@@ -136,6 +145,7 @@ def convert(
         schema_profile=schema_profile,
         reasoning=reasoning,
         model=model,
+        custom_tools=custom_tools,
     )
     text, payload = read_json_text_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"

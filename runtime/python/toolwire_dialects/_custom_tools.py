@@ -26,6 +26,11 @@ _PARAMETERS = {
 }
 
 
+def _loss(code: str, at: str, dialect: str, what: str) -> Loss:
+    """A loss the caller asked for: recorded, never raised (strict mode or not)."""
+    return Loss(code, at, dialect, what)
+
+
 def custom_tools_policy(value: str | None) -> str:
     """The option an encoder was given (None: "drop"); ValueError for another value."""
     if value is None:
@@ -67,7 +72,7 @@ def _parts(parts: Any, at: str, losses: list[Loss], dialect: str) -> Any:
             arguments = {PARAMETER: call["input"]}
             part = {**part, "call": {**{k: v for k, v in call.items() if k != "input"}, "arguments": arguments}}
             what = f"the call of custom tool {call.get('name')!r}, sent as a function call (its input as arguments.{PARAMETER})"
-            losses.append(Loss("tool.custom_as_function", f"{at}/{p}/call", dialect, what))
+            losses.append(_loss("tool.custom_as_function", f"{at}/{p}/call", dialect, what))
         elif type(result) is dict and "custom" in result:
             part = {**part, "result": {k: v for k, v in result.items() if k != "custom"}}
         out.append(part)
@@ -95,7 +100,7 @@ def customs_as_functions(canonical: Any, policy: str, shape: str, losses: list[L
         for i, tool in enumerate(tools):
             if out["tools"][i] is not tool:
                 what = f"custom tool {tool.get('name')!r}, sent as a function of one string parameter {PARAMETER}"
-                losses.append(Loss("tool.custom_as_function", f"/tools/{i}", dialect, what))
+                losses.append(_loss("tool.custom_as_function", f"/tools/{i}", dialect, what))
     messages = canonical.get("messages")
     if type(messages) is list:
         out["messages"] = [_message(m, f"/messages/{i}", losses, dialect) for i, m in enumerate(messages)]

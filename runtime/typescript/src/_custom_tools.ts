@@ -29,6 +29,11 @@ function parameters(): JsonObject {
   };
 }
 
+/** A loss the caller asked for: recorded, never thrown (strict mode or not). */
+function loss(code: string, at: string, dialect: string, what: string): Loss {
+  return new Loss(code, at, dialect, what);
+}
+
 /** The option an encoder was given (null or undefined: "drop"); a ValueError for another value. */
 export function customToolsPolicy(value: string | null | undefined): CustomToolsPolicy {
   if (value === undefined || value === null) return "drop";
@@ -67,7 +72,7 @@ function parts(given: unknown, at: string, losses: Loss[], dialect: string): unk
     if (isObject(call) && Object.hasOwn(call, "input")) {
       const what = `the call of custom tool ${pyRepr(call["name"] ?? null)}, sent as a function call` +
         ` (its input as arguments.${PARAMETER})`;
-      losses.push(new Loss("tool.custom_as_function", `${at}/${p}/call`, dialect, what));
+      losses.push(loss("tool.custom_as_function", `${at}/${p}/call`, dialect, what));
       const args = { [PARAMETER]: call["input"] };
       return { ...(part as JsonObject), call: { ...without(call, ["input"]), arguments: args } };
     }
@@ -105,7 +110,7 @@ export function customsAsFunctions(
       if (sent[i] !== tool) {
         const what = `custom tool ${pyRepr((tool as JsonObject)["name"] ?? null)}, sent as a function of one` +
           ` string parameter ${PARAMETER}`;
-        losses.push(new Loss("tool.custom_as_function", `/tools/${i}`, dialect, what));
+        losses.push(loss("tool.custom_as_function", `/tools/${i}`, dialect, what));
       }
     });
   }

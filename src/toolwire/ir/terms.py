@@ -245,6 +245,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("stream.rules[].alt_code", "error only: where the code sits when `code` is absent (a nested error.code), relative to the item."),
     T("stream.rules[].position", "The event's output position of the call (output_index): emit writes the index; assembly finds the call there when an item has no key."),
     T("stream.rules[].as_call", "start and delta only: the item is the dialect's tool_call wire shape, so the call decodes from it with its extensions."),
+    T("stream.rules[].custom", "as_call only: the call is an OpenAI custom tool's, its text plain input at the rule's name and fragment pointers; relayed by custom_* writes."),
     T("stream.rules[].drop", "as_call and call rules: stream-only keys of the item removed before the call is decoded (index, willContinue)."),
     T("stream.rules[].emit", "Marks the rule for emission, with the constants (relative to the event) emit() writes into its events."),
     # --- stream.events[]: one event kind ---

@@ -12,7 +12,10 @@ __all__ = [
     "MISSING",
     "Block",
     "at",
+    "call_kind",
     "canonical_of",
+    "custom_dropped",
+    "every_call_dropped",
     "field",
     "put",
     "usage_slots",
@@ -117,3 +120,23 @@ class Block:
         self.call = call  # the call's state (call blocks)
         self.text: list[str] = []
         self.signature: str | None = None
+
+
+def custom_dropped(event: dict[str, Any], writes: dict[str, Any]) -> str | None:
+    """What a relay loses of a custom tool's call (tool_call_start) into a target without
+    custom_* writes (None: the call is no custom tool's, or the target writes it)."""
+    if event.get("custom") is not True or writes.get("custom_open"):
+        return None
+    return (
+        f"the call of custom (freeform) tool {event.get('name')!r} (call {event['index']}), whose input is plain text"
+    )
+
+
+def call_kind(call: dict[str, Any]) -> str:
+    """The write kinds' prefix of a call's block: a custom tool's call has its own."""
+    return "custom" if call.get("custom") else "call"
+
+
+def every_call_dropped(calls: dict[int, dict[str, Any]]) -> bool:
+    """Whether the stream's calls were all left out (custom tools the target lacks)."""
+    return bool(calls) and all(c.get("dropped") for c in calls.values())

@@ -16,7 +16,7 @@ from .._ids import IdMap, encode_id
 from .._strict_json import exact_integer, loads
 from .._usage import usage_out
 from ._events import _copy
-from ._relay_blocks import Block, canonical_of, field, put, usage_slots
+from ._relay_blocks import Block, call_kind, canonical_of, custom_dropped, every_call_dropped, field, put, usage_slots
 from ._relay_check import CallCheck
 from ._relay_read import compiled
 from ._relay_rules import KeptRules
@@ -143,7 +143,7 @@ class RelayWriter:
         if slot == "call":
             return self._whole_call(call)
         if slot == "item_id":
-            return self.item_ids.get("call", "item_") + str(call["block"])
+            return self.item_ids.get(call_kind(call), "item_") + str(call["block"])
         return None
 
     def _whole_call(self, call: dict[str, Any]) -> Any:
@@ -250,7 +250,7 @@ class RelayWriter:
             self._call_delta(event, out)
         elif kind == "tool_call_stop":
             call = self._calls.get(event["index"])
-            if call is not None and not call.get("stopped"):
+            if call is not None and not call.get("stopped") and not call.get("dropped"):
                 self._call_stop(call, event.get("call"), out)
         elif kind == "finish":
             self._finish = event
@@ -313,6 +313,12 @@ class RelayWriter:
         source_id = event.get("id")
         name = event.get("name")
         call: dict[str, Any] = {"index": index, "source_id": source_id, "name": name, "parts": [], "sent": False}
+        dropped = custom_dropped(event, self.writes)
+        if dropped is not None:  # a custom tool's call the target has no form for: left out
+            self._loss("tool.custom_dropped", f"/calls/{index}", dropped)
+            self._calls[index] = {**call, "dropped": True}
+            return
+        call["custom"] = event.get("custom") is True
         if source_id is None and "call_id" in self._slots and self._policy is not None:
             call["call_id"] = self.id_map.mint(self._policy)  # the source had no id: nothing is lost
         elif source_id is not None and "call_id" in self._slots and self._policy is not None:
@@ -325,13 +331,13 @@ class RelayWriter:
         if source_id is not None and not {"call_id", "call"} & self._slots:
             self._loss("id.dropped", f"/calls/{index}/id", "call ids")
         self._calls[index] = call
-        block = self._open("call", out, call)
+        block = self._open(call_kind(call), out, call)
         call["block"] = block.index
         call["kind_index"] = block.kind_index
 
     def _call_delta(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         call = self._calls.get(event["index"])
-        if call is None:
+        if call is None or call.get("dropped"):
             return
         fragment = event["arguments_delta"]
         current = self._block is not None and self._block.call is call
@@ -348,7 +354,7 @@ class RelayWriter:
         parts.append(fragment)
         if len(parts) > 256:
             parts[:] = ["".join(parts)]
-        self._write("call_delta", {"arguments_delta": fragment, "_call": call}, out)
+        self._write(f"{call_kind(call)}_delta", {"arguments_delta": fragment, "_call": call}, out)
 
     def _end(self, out: list[dict[str, Any]]) -> None:
         if self._ended:
@@ -357,6 +363,8 @@ class RelayWriter:
         finish = self._finish
         canonical = finish.get("finish_reason") if finish is not None else None
         wire = None
+        if canonical == "tool_calls" and every_call_dropped(self._calls):
+            canonical, finish = "stop", None  # every call was left out (custom tools): none to answer
         if canonical is not None:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
             wire = field(own, "/finish_reason")

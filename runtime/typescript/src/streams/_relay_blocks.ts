@@ -4,7 +4,8 @@
  * put at pointers into a written event, wire values kept in extensions, the usage slots a target has.
  */
 
-import type { JsonObject } from "../_errors.js";
+import type { JsonObject, Loss } from "../_errors.js";
+import { encodeId, type IdMap, type IdPolicy } from "../_ids.js";
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
@@ -142,6 +143,8 @@ export interface RelayCall {
   held?: boolean; // a whole-call target's call whose block closed before its stop: sent then
   stopped?: boolean;
   canonical?: unknown; // the source's complete canonical call (null: none came)
+  custom?: boolean; // a custom tool's call: written by the custom_* templates
+  dropped?: boolean; // a custom tool's call the target has no form for: left out
 }
 
 /** One open block of the target: its kind, positions, call, and what it holds. */
@@ -159,4 +162,42 @@ export class Block {
     this.kindIndex = kindIndex;
     this.call = call;
   }
+}
+
+/**
+ * What a relay loses of a custom tool's call (tool_call_start) into a target without custom_*
+ * writes (null: the call is no custom tool's, or the target writes it).
+ */
+export function customDropped(event: JsonObject, writes: ReadonlyMap<string, readonly unknown[]>): string | null {
+  if (event["custom"] !== true || (writes.get("custom_open")?.length ?? 0) > 0) return null;
+  return `the call of custom (freeform) tool ${pyRepr(event["name"] ?? null)} (call ${String(event["index"])}), ` +
+    "whose input is plain text";
+}
+
+/** The write kinds' prefix of a call's block: a custom tool's call has its own. */
+export function callKind(call: RelayCall): string {
+  return call.custom === true ? "custom" : "call";
+}
+
+/** Whether the stream's calls were all left out (custom tools the target lacks). */
+export function everyCallDropped(calls: ReadonlyMap<number, RelayCall>): boolean {
+  return calls.size > 0 && [...calls.values()].every((c) => c.dropped === true);
+}
+
+/**
+ * The id a relayed call is written with: minted where the source had none, rewritten where the
+ * target's pattern refuses it (its losses reported), dropped (a loss) where the target has no
+ * place for ids.
+ */
+export function targetId(
+  sourceId: string | null, index: number, slots: ReadonlySet<string>, policy: IdPolicy | null, idMap: IdMap,
+  strict: boolean, loss: (code: string, pointer: string, what: string) => void,
+): string | null {
+  if (sourceId !== null && !slots.has("call_id") && !slots.has("call")) loss("id.dropped", `/calls/${index}/id`, "call ids");
+  if (!slots.has("call_id") || policy === null) return sourceId;
+  if (sourceId === null) return idMap.mint(policy); // the source had no id: nothing is lost
+  const losses: Loss[] = [];
+  const id = encodeId(sourceId, policy, idMap, losses, strict, `/calls/${index}/id`);
+  for (const found of losses) loss(found.code, found.pointer, found.what);
+  return id;
 }

@@ -13,12 +13,13 @@
 
 import { finishReasonOut, streamOf, type Dialect, type Encoder } from "../_dialect.js";
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
-import { encodeId, IdMap, type IdPolicy } from "../_ids.js";
+import { IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { StrictJsonError } from "../_strict_json.js";
 import { usageOut, type Excludes } from "../_usage.js";
 import { _copy, equal, get, truthy } from "./_events.js";
-import { Block, canonicalOf, field, loadsText, pyStr, put, usageSlots } from "./_relay_blocks.js";
+import { Block, callKind, canonicalOf, customDropped, everyCallDropped, field, loadsText, pyStr, put, targetId,
+  usageSlots } from "./_relay_blocks.js";
 import type { RelayCall } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { compiled, type Template } from "./_relay_read.js";
@@ -148,7 +149,7 @@ export class RelayWriter {
     if (slot === "call") return this.#wholeCall(call);
     if (slot === "block") return call.block;
     if (slot === "kind_index") return call.kindIndex;
-    if (slot === "item_id") return (this.itemIds.get("call") ?? "item_") + String(call.block);
+    if (slot === "item_id") return (this.itemIds.get(callKind(call)) ?? "item_") + String(call.block);
     return null;
   }
 
@@ -261,7 +262,7 @@ export class RelayWriter {
       this.#callDelta(event, out);
     } else if (kind === "tool_call_stop") {
       const call = this.#calls.get(event["index"] as number);
-      if (call !== undefined && !call.stopped) this.#callStop(call, get(event, "call"), out);
+      if (call !== undefined && !call.stopped && !call.dropped) this.#callStop(call, get(event, "call"), out);
     } else if (kind === "finish") {
       this.#finish = event;
     } else if (kind === "usage") {
@@ -329,28 +330,23 @@ export class RelayWriter {
     const index = event["index"] as number;
     const sourceId = get(event, "id") as string | null;
     const call: RelayCall = { index, sourceId, name: get(event, "name") as string | null, parts: [], sent: false };
-    const policy = this.#policy;
-    if (sourceId === null && this.#slots.has("call_id") && policy !== null) {
-      call.callId = this.idMap.mint(policy); // the source had no id: nothing is lost
-    } else if (sourceId !== null && this.#slots.has("call_id") && policy !== null) {
-      const losses: Loss[] = [];
-      call.callId = encodeId(sourceId, policy, this.idMap, losses, this.strict, `/calls/${index}/id`);
-      for (const loss of losses) this.#loss(loss.code, loss.pointer, loss.what);
-    } else {
-      call.callId = sourceId;
+    const dropped = customDropped(event, this.writes);
+    if (dropped !== null) { // a custom tool's call the target has no form for: left out
+      this.#loss("tool.custom_dropped", `/calls/${index}`, dropped);
+      this.#calls.set(index, { ...call, dropped: true });
+      return;
     }
-    if (sourceId !== null && !this.#slots.has("call_id") && !this.#slots.has("call")) {
-      this.#loss("id.dropped", `/calls/${index}/id`, "call ids");
-    }
+    call.custom = get(event, "custom") === true;
+    call.callId = targetId(sourceId, index, this.#slots, this.#policy, this.idMap, this.strict, this.#lose);
     this.#calls.set(index, call);
-    const block = this.#open("call", out, call);
+    const block = this.#open(callKind(call), out, call);
     call.block = block.index;
     call.kindIndex = block.kindIndex;
   }
 
   #callDelta(event: JsonObject, out: JsonObject[]): void {
     const call = this.#calls.get(event["index"] as number);
-    if (call === undefined) return;
+    if (call === undefined || call.dropped === true) return;
     const fragment = event["arguments_delta"] as string;
     const current = this.#block !== null && this.#block.call === call;
     if (call.stopped || (!current && this.#callBlocks && !call.held)) {
@@ -364,7 +360,7 @@ export class RelayWriter {
     const parts = call.parts; // kept while the call is open: whole-call targets write it, its stop checks it
     parts.push(fragment);
     if (parts.length > 256) parts.splice(0, parts.length, parts.join(""));
-    this.#write("call_delta", { arguments_delta: fragment, _call: call }, out);
+    this.#write(`${callKind(call)}_delta`, { arguments_delta: fragment, _call: call }, out);
   }
 
   #end(out: JsonObject[]): void {
@@ -373,8 +369,11 @@ export class RelayWriter {
     const finish = this.#finish;
     let canonical = finish !== null ? (get(finish, "finish_reason") as string | null) : null;
     let wire: unknown = null;
+    // every call was left out (custom tools): none to answer
+    const noCalls = canonical === "tool_calls" && everyCallDropped(this.#calls);
+    if (noCalls) canonical = "stop";
     if (canonical !== null) {
-      const given = finish !== null ? get(finish, "extensions") : null;
+      const given = finish !== null && !noCalls ? get(finish, "extensions") : null;
       const own = truthy(given) ? get(given, this.dialect) : null;
       wire = field(own, "/finish_reason") ?? null;
       if (wire === null && this.#slots.has("finish_reason")) {

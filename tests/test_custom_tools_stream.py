@@ -179,3 +179,37 @@ def test_typescript_assembles_and_relays_as_python_does() -> None:
             "losses": [[x.code, x.pointer, x.what] for x in relay.losses],
         }
         assert answer == json.loads(json.dumps(expected)), (job["source"], job["target"])
+
+
+_EMIT_DRIVER = r"""
+import { pathToFileURL } from "node:url";
+import { createInterface } from "node:readline";
+const pkg = await import(pathToFileURL(process.argv[process.argv.length - 1]).href);
+for await (const line of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(line);
+  try {
+    pkg.emit(job.dialect, [job.call], "tool_calls");
+    process.stdout.write(JSON.stringify(["emitted"]) + "\n");
+  } catch (exc) {
+    process.stdout.write(JSON.stringify([exc.name, exc.message]) + "\n");
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("dialect", [*OPENAI, *OTHERS])
+def test_emit_refuses_a_custom_call_rather_than_sending_it_as_a_function_s(dialect: str) -> None:
+    """emit() builds function calls from a dialect's tool_call shape: a custom call would come
+    out as a function call carrying input (Responses) or a delta of both kinds (Chat)."""
+    from toolwire_dialects.streams import StreamError, emit
+
+    from tests.test_typescript_json import run_node, ts_dist
+
+    with pytest.raises(StreamError) as raised:
+        emit(dialect, [copy.deepcopy(CUSTOM_CALL)], "tool_calls")
+    assert str(raised.value) == (
+        f"{dialect}/stream_event: /0: a custom (freeform) tool's call: emit() sends function calls only"
+        " (a relayed stream carries custom calls)"
+    )
+    (answer,) = run_node(_EMIT_DRIVER, [{"dialect": dialect, "call": CUSTOM_CALL}], str(ts_dist() / "index.js"))
+    assert answer == ["StreamError", str(raised.value)]

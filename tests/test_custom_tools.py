@@ -2,7 +2,10 @@
 text or a lark/regex grammar), its call (a plain-text input, no arguments object) and its
 result map exactly between Chat and Responses, round-trip within each, and into every other
 dialect are a tool.custom_dropped loss each: the definition, the call and the call's result
-(never a result left answering no call). TypeScript converts as Python does."""
+(never a result left answering no call). Tool choices naming custom tools (a forced one,
+allowed_tools lists mixing custom and function entries) are read, exact between Chat and
+Responses; elsewhere the choice keeps only its functions (a forced custom tool: no choice).
+TypeScript converts as Python does."""
 
 from __future__ import annotations
 

@@ -149,5 +149,13 @@ def test_the_command_line_takes_custom_tools(cli_runner: Any, repo_root: Any) ->
     assert done.exit_code == 0, done.stderr
     assert done.stderr.count("[tool.custom_as_function]") == 3 and "[tool.custom_dropped]" not in done.stderr
     assert json.loads(done.stdout)["tools"][0]["input_schema"]["required"] == ["input"]
-    stream = cli_runner([*base, "--shape", "stream", "--custom-tools", "function"], input="")
-    assert stream.exit_code == 2 and "--custom-tools a request's or response's" in stream.stderr
+    from tests.test_custom_tools_stream import _chat
+
+    lines = "".join(f"data: {json.dumps(e)}\n\n" for e in _chat(function=False)) + "data: [DONE]\n\n"
+    stream = cli_runner([*base, "--shape", "stream", "--custom-tools", "function"], input=lines)
+    assert stream.exit_code == 0, stream.stderr
+    assert "[tool.custom_as_function]" in stream.stderr and '"name":"run_sql"' in stream.stdout
+    dropped = cli_runner([*base, "--shape", "stream"], input=lines)
+    assert dropped.exit_code == 0 and "[tool.custom_dropped]" in dropped.stderr and "run_sql" not in dropped.stdout
+    bad = cli_runner([*base, "--shape", "request", "--custom-tools", "functions"], input=text)
+    assert bad.exit_code == 2 and "'functions' is not one of 'drop', 'function'" in bad.stderr

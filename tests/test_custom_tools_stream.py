@@ -33,12 +33,16 @@ def _chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
     return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-5", "choices": [choice]}
 
 
-def _chat(*, function: bool) -> list[dict[str, Any]]:
+PIECES = ("SELECT id ", "FROM users")
+# quotes, a backslash, control characters, non-ASCII (no U+2028: the node harness splits lines there)
+TRICKY = ('SELECT "a\\b"\n', "\t/ é \u0001 ✓")
+
+
+def _chat(*, function: bool, pieces: tuple[str, ...] = PIECES) -> list[dict[str, Any]]:
     events = [
         _chunk({"role": "assistant", "content": None}),
         _chunk({"tool_calls": [{"index": 0, "id": "call_c1", "type": "custom", "custom": {"name": "run_sql"}}]}),
-        _chunk({"tool_calls": [{"index": 0, "custom": {"input": "SELECT id "}}]}),
-        _chunk({"tool_calls": [{"index": 0, "custom": {"input": "FROM users"}}]}),
+        *(_chunk({"tool_calls": [{"index": 0, "custom": {"input": p}}]}) for p in pieces),
     ]
     if function:
         call = {"index": 1, "id": "call_f2", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
@@ -47,17 +51,17 @@ def _chat(*, function: bool) -> list[dict[str, Any]]:
     return [*events, _chunk({}, "tool_calls")]
 
 
-def _responses(*, function: bool) -> list[dict[str, Any]]:
+def _responses(*, function: bool, pieces: tuple[str, ...] = PIECES) -> list[dict[str, Any]]:
     item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_c1", "name": "run_sql", "input": ""}
-    done = {**item, "input": "SELECT id FROM users"}
+    done = {**item, "input": "".join(pieces)}
+    delta = {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_1"}
     events: list[dict[str, Any]] = [
         {
             "type": "response.created",
             "response": {"id": "resp_1", "object": "response", "model": "gpt-5", "output": []},
         },
         {"type": "response.output_item.added", "output_index": 0, "item": item},
-        {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_1", "delta": "SELECT id "},
-        {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_1", "delta": "FROM users"},
+        *({**delta, "delta": p} for p in pieces),
         {"type": "response.custom_tool_call_input.done", "output_index": 0, "item_id": "ctc_1", "input": done["input"]},
         {"type": "response.output_item.done", "output_index": 0, "item": done},
     ]
@@ -138,6 +142,28 @@ def test_another_dialect_leaves_the_custom_call_out_with_one_loss(source: str, t
         assert finishes == ["stop"]
 
 
+@pytest.mark.parametrize("pieces", [PIECES, TRICKY])
+@pytest.mark.parametrize("target", [*OPENAI, *OTHERS])
+@pytest.mark.parametrize("source", OPENAI)
+def test_custom_tools_function_relays_the_call_as_a_function_s_everywhere(
+    source: str, target: str, pieces: tuple[str, ...]
+) -> None:
+    """convert_stream(custom_tools="function"): the input's pieces go out as pieces of the JSON
+    string of arguments.input; one tool.custom_as_function loss per call, let through by strict."""
+    events = STREAMS[source](function=True, pieces=pieces)
+    strict = target in OPENAI  # (the others report losses of their own: Gemini's placeholder signature)
+    relay = convert_stream(iter(events), source=source, target=target, strict=strict, custom_tools="function")
+    out = list(relay)
+    asked = [(x.code, x.pointer) for x in relay.losses if x.code.startswith(("tool.", "stream."))]
+    assert asked == [("tool.custom_as_function", "/calls/0")] and relay.findings == []
+    calls, findings = _calls(target, out)
+    assert findings == []
+    assert [(c["name"], c["arguments"]) for c in calls] == [
+        ("run_sql", {"input": "".join(pieces)}),
+        (FUNCTION_CALL["name"], FUNCTION_CALL["arguments"]),
+    ]
+
+
 _DRIVER = r"""
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
@@ -147,7 +173,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const a = pkg.assembler(job.source);
   for (const event of structuredClone(job.events)) a.feed(event);
   const calls = a.finish();
-  const relay = pkg.convertStream(job.events, { source: job.source, target: job.target });
+  const relay = pkg.convertStream(job.events, { source: job.source, target: job.target, customTools: job.custom });
   const events = [];
   for (const event of relay) events.push(event);
   const losses = relay.losses.map((l) => [l.code, l.pointer, l.what]);
@@ -160,17 +186,19 @@ def test_typescript_assembles_and_relays_as_python_does() -> None:
     from tests.test_typescript_json import run_node, ts_dist
 
     jobs = [
-        {"source": s, "target": t, "events": STREAMS[s](function=f)}
+        {"source": s, "target": t, "events": STREAMS[s](function=f, pieces=p), "custom": c}
         for s in OPENAI
         for t in (*OPENAI, *OTHERS)
-        for f in (True, False)
+        for f, p, c in ((True, PIECES, "drop"), (False, PIECES, "drop"), (True, TRICKY, "function"))
     ]
     answers = run_node(_DRIVER, jobs, str(ts_dist() / "index.js"))
     for job, answer in zip(jobs, answers, strict=True):
         a = assembler(job["source"])
         for event in copy.deepcopy(job["events"]):
             a.feed(event)
-        relay = convert_stream(copy.deepcopy(job["events"]), source=job["source"], target=job["target"])
+        relay = convert_stream(
+            copy.deepcopy(job["events"]), source=job["source"], target=job["target"], custom_tools=job["custom"]
+        )
         events = list(relay)
         expected = {
             "calls": a.finish(),
@@ -213,3 +241,15 @@ def test_emit_refuses_a_custom_call_rather_than_sending_it_as_a_function_s(diale
     )
     (answer,) = run_node(_EMIT_DRIVER, [{"dialect": dialect, "call": CUSTOM_CALL}], str(ts_dist() / "index.js"))
     assert answer == ["StreamError", str(raised.value)]
+
+
+@pytest.mark.parametrize("dialect", OPENAI)
+def test_toolwire_assemble_takes_a_custom_call_for_a_complete_one(
+    dialect: str, cli_runner: Any, tmp_path: Path
+) -> None:
+    """A custom call has input, not arguments: no "invalid call" finding, exit 0."""
+    path = tmp_path / "stream.sse"
+    path.write_text("".join(f"data: {json.dumps(e)}\n\n" for e in STREAMS[dialect](function=True)), encoding="utf-8")
+    done = cli_runner(["assemble", "--dialect", dialect, path])
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout)["tool_calls"][0]["input"] == CUSTOM_CALL["input"] and "invalid" not in done.stderr

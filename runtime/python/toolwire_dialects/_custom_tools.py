@@ -14,7 +14,7 @@ from typing import Any
 
 from ._errors import Loss
 
-__all__ = ["CUSTOM_TOOLS", "custom_tools_policy", "customs_as_functions"]
+__all__ = ["CUSTOM_TOOLS", "PARAMETER", "custom_tools_policy", "customs_as_functions", "function_call"]
 
 CUSTOM_TOOLS = ("drop", "function")
 PARAMETER = "input"
@@ -53,6 +53,11 @@ def _described(tool: dict[str, Any]) -> str:
     return f"{description}\n\n{note}" if type(description) is str and description else note
 
 
+def function_call(call: dict[str, Any]) -> dict[str, Any]:
+    """A custom tool's call as the function call it is sent as: its input as arguments."""
+    return {**{k: v for k, v in call.items() if k != "input"}, "arguments": {PARAMETER: call["input"]}}
+
+
 def _tool(tool: Any) -> Any:
     if type(tool) is not dict or "format" not in tool:
         return tool
@@ -69,8 +74,7 @@ def _parts(parts: Any, at: str, losses: list[Loss], dialect: str) -> Any:
         call = part.get("call") if kind == "tool_call" else None
         result = part.get("result") if kind == "tool_result" else None
         if type(call) is dict and "input" in call:
-            arguments = {PARAMETER: call["input"]}
-            part = {**part, "call": {**{k: v for k, v in call.items() if k != "input"}, "arguments": arguments}}
+            part = {**part, "call": function_call(call)}
             what = f"the call of custom tool {call.get('name')!r}, sent as a function call (its input as arguments.{PARAMETER})"
             losses.append(_loss("tool.custom_as_function", f"{at}/{p}/call", dialect, what))
         elif type(result) is dict and "custom" in result:

@@ -18,7 +18,7 @@ import { ValueError } from "./streams/_events.js";
 
 export const CUSTOM_TOOLS = ["drop", "function"] as const;
 export type CustomToolsPolicy = (typeof CUSTOM_TOOLS)[number];
-const PARAMETER = "input";
+export const PARAMETER = "input";
 
 function parameters(): JsonObject {
   return {
@@ -57,6 +57,11 @@ function without(value: JsonObject, keys: readonly string[]): JsonObject {
   return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
 }
 
+/** A custom tool's call as the function call it is sent as: its input as arguments. */
+export function functionCall(call: JsonObject): JsonObject {
+  return { ...without(call, ["input"]), arguments: { [PARAMETER]: call["input"] } };
+}
+
 function asFunction(tool: unknown): unknown {
   if (!isObject(tool) || !Object.hasOwn(tool, "format")) return tool;
   const kept = without(tool, ["format", "syntax", "grammar", "description"]);
@@ -73,8 +78,7 @@ function parts(given: unknown, at: string, losses: Loss[], dialect: string): unk
       const what = `the call of custom tool ${pyRepr(call["name"] ?? null)}, sent as a function call` +
         ` (its input as arguments.${PARAMETER})`;
       losses.push(loss("tool.custom_as_function", `${at}/${p}/call`, dialect, what));
-      const args = { [PARAMETER]: call["input"] };
-      return { ...(part as JsonObject), call: { ...without(call, ["input"]), arguments: args } };
+      return { ...(part as JsonObject), call: functionCall(call) };
     }
     if (isObject(result) && Object.hasOwn(result, "custom")) {
       return { ...(part as JsonObject), result: without(result, ["custom"]) };
@@ -115,7 +119,9 @@ export function customsAsFunctions(
     });
   }
   const messages = canonical["messages"];
-  if (Array.isArray(messages)) out["messages"] = messages.map((m: unknown, i) => message(m, `/messages/${i}`, losses, dialect));
+  if (Array.isArray(messages)) {
+    out["messages"] = messages.map((m: unknown, i) => message(m, `/messages/${i}`, losses, dialect));
+  }
   const choice = canonical["tool_choice"];
   if (isObject(choice) && Object.hasOwn(choice, "custom_names")) out["tool_choice"] = without(choice, ["custom_names"]);
   return out;

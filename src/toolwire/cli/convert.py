@@ -66,7 +66,7 @@ WHOLE = ("request", "response")  # whole payloads of the dialects that map conve
 @click.option(
     "--custom-tools",
     type=click.Choice(["drop", "function"]),
-    help="request/response: OpenAI custom (freeform) tools into a dialect without them: drop (the default,"
+    help="request/response/stream: OpenAI custom (freeform) tools into a dialect without them: drop (the default,"
     " a loss each) or function (a function of one string parameter input, a tool.custom_as_function loss each).",
 )
 @click.option(
@@ -123,12 +123,12 @@ def convert(
         raise click.UsageError(f"--reasoning-as-text is --reasoning text, not --reasoning {reasoning}")
     reasoning = "text" if reasoning_as_text else reasoning
     if shape == "stream":  # relayed as it is read: never held whole
-        if strict_schema or schema_profile or model or from_profile or to_profile or custom_tools:
+        if strict_schema or schema_profile or model or from_profile or to_profile:
             raise click.UsageError(
-                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile,"
-                " --to-profile and --custom-tools a request's or response's"
+                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile"
+                " and --to-profile a request's or response's"
             )
-        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes)
+        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes, custom_tools)
         return
     for flag, name, profile in (("--from-profile", source, from_profile), ("--to-profile", target, to_profile)):
         if profile and (name != "openai_chat" or shape not in WHOLE):

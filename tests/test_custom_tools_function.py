@@ -3,7 +3,9 @@ convert --custom-tools function`) sends every OpenAI custom tool as a function o
 string parameter `input`, into any target: its description names the format (a grammar's text
 included), each call's input text becomes arguments {"input": ...}, each result answers a
 function call, and each tool and call so sent is a tool.custom_as_function loss that strict
-mode and an allow-list let through (asked for). Reading back, a function stays a function."""
+mode and an allow-list let through (asked for). Reading back, a function stays a function.
+convert_stream takes the option too (tests/test_custom_tools_stream.py); so does the command
+line, for requests, responses and streams."""
 
 from __future__ import annotations
 

@@ -153,22 +153,24 @@ CUSTOM_CHUNKS = [
     _chunk({"tool_calls": [{"index": 1, "function": {"arguments": "{}"}}]}),
     _chunk({}, "tool_calls"),
 ]
-LEFT_OUT = "the call at key 0 (id call_c1) never got a name: left out, as no call is one without"
 
 
-def test_a_streamed_custom_call_is_a_finding_and_the_function_call_beside_it_stays() -> None:
-    """Streams carry no wire part: the assembler leaves the custom call out with a finding (its
-    custom.input fragments are read by no rule), never refusing the stream nor merging the
-    custom input into the function call; the relay, into Chat too, says the same finding."""
+def test_a_streamed_custom_call_is_assembled_and_the_function_call_beside_it_stays() -> None:
+    """A streamed custom call is a canonical custom call (tests/test_custom_tools_stream.py):
+    its custom.input fragments are its input, never merged into the function call beside it;
+    the relay into Chat writes both back."""
     from toolwire_dialects.streams import assembler, convert_stream
 
     a = assembler(CHAT)
     for event in copy.deepcopy(CUSTOM_CHUNKS):
         a.feed(event)
     calls = a.finish()
-    assert [(c["id"], c["name"], c["raw_arguments"]) for c in calls] == [("call_f2", "f", "{}")]
-    assert [f["message"] for f in a.findings] == [LEFT_OUT]
+    assert [(c["id"], c["name"], c["arguments"], c.get("input")) for c in calls] == [
+        ("call_c1", "code_exec", None, "print(1)"),
+        ("call_f2", "f", {}, None),
+    ]
+    assert a.findings == []
     relay = convert_stream(iter(copy.deepcopy(CUSTOM_CHUNKS)), source=CHAT, target=CHAT)
     out = json.dumps(list(relay))
-    assert "print(" not in out and "call_f2" in out
-    assert [f["message"] for f in relay.findings] == [LEFT_OUT]
+    assert "print(" in out and "call_f2" in out
+    assert relay.findings == [] and relay.losses == []

@@ -2,7 +2,10 @@
 text or a lark/regex grammar), its call (a plain-text input, no arguments object) and its
 result map exactly between Chat and Responses, round-trip within each, and into every other
 dialect are a tool.custom_dropped loss each: the definition, the call and the call's result
-(never a result left answering no call). TypeScript converts as Python does."""
+(never a result left answering no call). Tool choices naming custom tools (a forced one,
+allowed_tools lists mixing custom and function entries) are read, exact between Chat and
+Responses; elsewhere the choice keeps only its functions (a forced custom tool: no choice).
+TypeScript converts as Python does."""
 
 from __future__ import annotations
 
@@ -92,6 +95,85 @@ CHAT_RESPONSE: dict[str, Any] = {
     ],
 }
 REQUESTS = {CHAT: CHAT_REQUEST, RESPONSES: RESPONSES_REQUEST}
+# Choices naming custom tools, {dialect: spelling}: one forced, allowed lists in either mode.
+CHOICES: dict[str, dict[str, Any]] = {
+    "forced": {
+        CHAT: {"type": "custom", "custom": {"name": "run_sql"}},
+        RESPONSES: {"type": "custom", "name": "run_sql"},
+    },
+    "allowed": {
+        CHAT: {
+            "type": "allowed_tools",
+            "allowed_tools": {
+                "mode": "auto",
+                "tools": [
+                    {"type": "custom", "custom": {"name": "run_sql"}},
+                    {"type": "function", "function": {"name": "get_weather"}},
+                ],
+            },
+        },
+        RESPONSES: {
+            "type": "allowed_tools",
+            "mode": "auto",
+            "tools": [{"type": "custom", "name": "run_sql"}, {"type": "function", "name": "get_weather"}],
+        },
+    },
+    "required": {
+        CHAT: {
+            "type": "allowed_tools",
+            "allowed_tools": {
+                "mode": "required",
+                "tools": [
+                    {"type": "function", "function": {"name": "get_weather"}},
+                    {"type": "custom", "custom": {"name": "shell"}},
+                    {"type": "custom", "custom": {"name": "run_sql"}},
+                ],
+            },
+        },
+        RESPONSES: {
+            "type": "allowed_tools",
+            "mode": "required",
+            "tools": [
+                {"type": "function", "name": "get_weather"},
+                {"type": "custom", "name": "shell"},
+                {"type": "custom", "name": "run_sql"},
+            ],
+        },
+    },
+}
+# What each choice leaves in a dialect without custom tools: the choice of its functions alone
+# (as the source spells it), or none, and the losses that adds.
+LEFT: dict[str, tuple[dict[str, Any] | None, list[tuple[str, str]]]] = {
+    "forced": (None, [("tool_choice.dropped", "/tool_choice")]),
+    "allowed": (
+        {
+            CHAT: {
+                "type": "allowed_tools",
+                "allowed_tools": {"mode": "auto", "tools": [CHOICES["allowed"][CHAT]["allowed_tools"]["tools"][1]]},
+            },
+            RESPONSES: {
+                "type": "allowed_tools",
+                "mode": "auto",
+                "tools": [{"type": "function", "name": "get_weather"}],
+            },
+        },
+        [("tool.custom_dropped", "/tool_choice/names/0")],
+    ),
+    "required": (
+        {
+            CHAT: {"type": "function", "function": {"name": "get_weather"}},
+            RESPONSES: {"type": "function", "name": "get_weather"},
+        },
+        [("tool.custom_dropped", "/tool_choice/names/1"), ("tool.custom_dropped", "/tool_choice/names/2")],
+    ),
+}
+
+
+def _with_choice(dialect: str, choice: Any) -> dict[str, Any]:
+    wire = copy.deepcopy(REQUESTS[dialect])
+    if choice is not None:
+        wire["tool_choice"] = copy.deepcopy(choice)
+    return wire
 
 
 def _losses(out: Any) -> list[tuple[str, str]]:
@@ -185,6 +267,9 @@ def test_typescript_converts_as_python_does() -> None:
     expected: list[Any] = []
     cases = [(s, t, REQUESTS[s], "request") for s in OPENAI for t in (*OPENAI, *OTHERS)]
     cases += [(CHAT, t, CHAT_RESPONSE, "response") for t in (*OPENAI, *OTHERS)]
+    cases += [
+        (s, t, _with_choice(s, c[s]), "request") for s in OPENAI for t in (*OPENAI, *OTHERS) for c in CHOICES.values()
+    ]
     for source, target, wire, shape in cases:
         for strict in (False, True):
             options = {"source": source, "target": target, "shape": shape, "model": "m", "strict": strict}
@@ -210,3 +295,38 @@ def test_extract_keeps_the_wire_order_and_inject_puts_each_back_in_its_place() -
     assert [r.get("custom") for r in found["tool_results"]] == [True, None]
     back = module.inject(copy.deepcopy(wire), found)
     assert (back.value, back.losses) == (wire, [])
+
+
+@pytest.mark.parametrize("kind", CHOICES)
+@pytest.mark.parametrize("target", OPENAI)
+@pytest.mark.parametrize("source", OPENAI)
+def test_a_choice_naming_custom_tools_maps_exactly_between_chat_and_responses(
+    source: str, target: str, kind: str
+) -> None:
+    """Chat's and Responses' custom choices (forced, allowed_tools) are read, not refused."""
+    wire = _no_type(_with_choice(source, CHOICES[kind][source]))
+    out = convert(wire, source=source, target=target, shape="request")
+    assert out.losses == []
+    assert out.value == _no_type(_with_choice(target, CHOICES[kind][target]))
+
+
+@pytest.mark.parametrize("kind", CHOICES)
+@pytest.mark.parametrize("target", OTHERS)
+@pytest.mark.parametrize("source", OPENAI)
+def test_another_dialect_gets_the_choice_without_its_custom_tools(source: str, target: str, kind: str) -> None:
+    """A custom tool the choice names leaves it with a loss: a forced one drops the choice (the
+    model chooses freely), allowed lists keep their functions, as if only those were named."""
+    out = convert(_with_choice(source, CHOICES[kind][source]), source=source, target=target, shape="request", model="m")
+    left, added = LEFT[kind]
+    functions_only = convert(
+        _with_choice(source, None if left is None else left[source]),
+        source=source,
+        target=target,
+        shape="request",
+        model="m",
+    )
+    assert out.value == functions_only.value
+    if "tool_choice" not in SPEC.dialects[target].mapping["shapes"]:  # no choice at all: dropped whole
+        added = [] if kind != "forced" else added
+    assert sorted(_losses(out)) == sorted([*_losses(functions_only), *added])
+    assert "run_sql" not in json.dumps(out.value) and "shell" not in json.dumps(out.value)

@@ -149,8 +149,8 @@ def test_request_level_parallel_tool_calls_is_the_choices_parallel() -> None:
 
 def test_openai_custom_tools_are_valid_and_left_alone() -> None:
     """Custom (free-form input) tools and their calls are read in their place (issue #25,
-    tests/test_custom_tools.py); a custom tool choice is a valid Chat payload toolwire does
-    not convert yet: extract skips it, inject keeps it in place."""
+    tests/test_custom_tools.py); so is a custom tool choice (its name one of custom_names), which
+    inject keeps in place when given no choice."""
     custom_call = {"id": "call_1", "type": "custom", "custom": {"name": "code_exec", "input": "print(1)"}}
     custom_tool = {"type": "custom", "custom": {"name": "code_exec", "description": "Run code"}}
     request = {
@@ -174,7 +174,7 @@ def test_openai_custom_tools_are_valid_and_left_alone() -> None:
     parts = chat.extract(request)
     assert [t["name"] for t in parts["tools"]] == ["code_exec", "f"]
     assert [c["id"] for c in parts["tool_calls"]] == ["call_1", "call_2"]
-    assert parts["tool_choice"] is None
+    assert parts["tool_choice"] == {"mode": "tool", "names": ["code_exec"], "custom_names": ["code_exec"]}
     again = chat.inject(request, {"tools": [{"name": "g", "parameters": {"type": "object", "properties": {}}}]}).value
     assert [tool["function"]["name"] for tool in again["tools"]] == ["g"]  # the custom tool is a tool now
     assert again["tool_choice"] == request["tool_choice"]

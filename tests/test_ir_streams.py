@@ -106,8 +106,10 @@ def test_ir_stream_modules_import_no_target() -> None:
 
 def test_openai_chat_walk_is_a_tree_of_path_steps(spec: Spec) -> None:
     ir = _ir(spec, "openai_chat")
-    delta, finish, error = ir.rules
-    assert (delta.role, finish.role, error.role) == (Role.DELTA, Role.FINISH, Role.ERROR)
+    custom, delta, finish, error = ir.rules  # a custom tool's delta first, then a function's
+    assert (custom.role, delta.role, finish.role, error.role) == (Role.DELTA, Role.DELTA, Role.FINISH, Role.ERROR)
+    assert custom.custom and not delta.custom and custom.path == delta.path
+    assert ir.custom_call == (("id",), ("custom", "name"), ("custom", "input"))
     assert delta.path == ("choices", "*", "delta", "tool_calls", "*")
     assert delta.pointers.key is not None and delta.pointers.key.tokens == ("index",)
     assert delta.pointers.fragment is not None and delta.pointers.fragment.text == "/function/arguments"
@@ -176,11 +178,13 @@ def _with_stream(dialect: Dialect, change: Any) -> Dialect:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda m: m["rules"][1].update(as_call=True), "rule 1: as_call is for start and delta rules"),
-        (lambda m: m["rules"][1].pop("emit"), "no finish rule is marked for emission"),
+        # (rule 0 is the custom tool's delta, rule 1 the function's, rule 2 the finish)
+        (lambda m: m["rules"][2].update(as_call=True), "rule 2: as_call is for start and delta rules"),
+        (lambda m: m["rules"][2].pop("emit"), "no finish rule is marked for emission"),
         (lambda m: m["events"].append({"has": [""]}), "tells no dialect from another"),
         (lambda m: m["events"].append({"match": {"/x": "("}}), "events: /x: not a regular expression"),
-        (lambda m: m["rules"].append({**m["rules"][1]}), "rule 3: a second finish rule marked for emission"),
+        (lambda m: m["rules"].append({**m["rules"][2]}), "rule 4: a second finish rule marked for emission"),
+        (lambda m: m["rules"][2].update(custom=True), "rule 2: a custom rule is an as_call rule"),
     ],
 )
 def test_a_mapping_that_cannot_be_generated_names_file_and_rule(spec: Spec, change: Any, message: str) -> None:

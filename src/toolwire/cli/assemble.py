@@ -222,7 +222,8 @@ def call_problems(file: str, calls: list[dict[str, Any]]) -> list[str]:
     """A finding line for each call cut off or invalid (`file: /tool_calls/i: ...`)."""
     lines = []
     for i, call in enumerate(calls):
-        if call.get("incomplete") or call.get("arguments") is None:
+        custom = call.get("arguments") is None and type(call.get("input")) is str  # a custom tool's: its input
+        if call.get("incomplete") or (call.get("arguments") is None and not custom):
             state = "incomplete" if call.get("incomplete") else "invalid"
             message = f"{state} call {call.get('name')!r}: {call.get('arguments_error')}"
             lines.append(located(file, None, f"/tool_calls/{i}", message))

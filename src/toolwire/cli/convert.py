@@ -64,6 +64,12 @@ WHOLE = ("request", "response")  # whole payloads of the dialects that map conve
     help="tool_definition into Gemini: the parameters' schema language (default: the input's spelling).",
 )
 @click.option(
+    "--custom-tools",
+    type=click.Choice(["drop", "function"]),
+    help="request/response/stream: OpenAI custom (freeform) tools into a dialect without them: drop (the default,"
+    " a loss each) or function (a function of one string parameter input, a tool.custom_as_function loss each).",
+)
+@click.option(
     "--model",
     metavar="NAME",
     help="request/response: the model to name when the input names none (Gemini and Bedrock: in the URL).",
@@ -83,6 +89,7 @@ def convert(
     from_profile: str | None,
     to_profile: str | None,
     schema_profile: str | None,
+    custom_tools: str | None,
     model: str | None,
     generated: Path | None,
     max_bytes: int,
@@ -102,6 +109,8 @@ def convert(
           --allow setting.dropped --allow id.rewritten req.json
       toolwire convert --from gemini --to openai_chat --shape request --model gpt-4o req.json
       toolwire convert --from anthropic_messages --to gemini --shape request --reasoning drop req.json
+      toolwire convert --from openai_responses --to anthropic_messages --shape request \\
+          --custom-tools function req.json
       curl -sN ... | toolwire convert --from openai_chat --to anthropic_messages --shape stream
     """
     config = resolve_or_exit(out=generated)
@@ -119,7 +128,7 @@ def convert(
                 "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile"
                 " and --to-profile a request's or response's"
             )
-        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes)
+        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes, custom_tools)
         return
     for flag, name, profile in (("--from-profile", source, from_profile), ("--to-profile", target, to_profile)):
         if profile and (name != "openai_chat" or shape not in WHOLE):
@@ -136,6 +145,7 @@ def convert(
         schema_profile=schema_profile,
         reasoning=reasoning,
         model=model,
+        custom_tools=custom_tools,
     )
     text, payload = read_json_text_or_exit(file, f"{source}/{shape}", max_bytes)
     many = isinstance(payload, list) and shape != "tool_choice"

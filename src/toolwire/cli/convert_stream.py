@@ -115,9 +115,12 @@ def relay(
     allow: list[str] | None,
     reasoning: str | None,
     max_bytes: int,
+    custom_tools: str | None = None,
 ) -> None:
     """Relay the file's stream to stdout; returns when it ended, exits on a finding."""
     options: dict[str, Any] = {"reasoning": reasoning} if reasoning else {}
+    if custom_tools:
+        options["custom_tools"] = custom_tools
     streams = importlib.import_module(f"{pkg.__name__}.streams")
     try:
         stream = streams.StreamRelay(

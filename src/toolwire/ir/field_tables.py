@@ -57,6 +57,7 @@ LOSS_WHAT: dict[str, tuple[str, str]] = {
     "format": ("a custom (freeform) tool, whose input is plain text", "tool.custom_dropped"),
     "input": ("the call of a custom (freeform) tool, whose input is plain text", "tool.custom_dropped"),
     "custom": ("the result of a custom (freeform) tool's call, dropped with its call", "tool.custom_dropped"),
+    "custom_names": ("a custom (freeform) tool the tool choice names", "tool.custom_dropped"),
     "parallel": ("the parallel tool calls setting", "setting.dropped"),
     "names": ("a restricted set of allowed tools", "tool_choice.widened"),
     "is_error": ("the error flag of a tool result", "result.error_flag_dropped"),

@@ -52,7 +52,11 @@ class Field:
     """One canonical field of a wire spelling: where it sits and how it is encoded."""
 
     name: str
-    pointer: str = field(metadata=term("field.pointer", "field.item.pointer", "field.parts[].fields{}.pointer"))
+    pointer: str = field(
+        metadata=term(
+            "field.pointer", "field.item.pointer", "field.item.custom.pointer", "field.parts[].fields{}.pointer"
+        )
+    )
     tokens: Tokens
     encoding: str = field(
         metadata=term("field.encoding", "field.parts[].fields{}.encoding")
@@ -100,6 +104,9 @@ class Field:
     item: WireObject | None = field(
         default=None, metadata=term("field.item")
     )  # name_list: one list element (its one field is the name)
+    custom_item: WireObject | None = field(
+        default=None, metadata=term("field.item.custom")
+    )  # name_list: an element naming a custom (freeform) tool, spelled apart (OpenAI)
     media: Tokens | None = field(
         default=None, metadata=term("field.media")
     )  # result_object: where the result's media blocks sit, beside its object
@@ -176,7 +183,9 @@ class WireObject:
     """Constants, fields and levels of one wire spelling (a variant, a content part, an item)."""
 
     constants: tuple[Constant, ...] = field(
-        metadata=term("variant.constants", "field.item.constants", "field.parts[].constants")
+        metadata=term(
+            "variant.constants", "field.item.constants", "field.item.custom.constants", "field.parts[].constants"
+        )
     )
     optional_constants: tuple[OptionalConstant, ...] = field(metadata=term("variant.optional_constants"))
     fields: tuple[Field, ...] = field(metadata=term("variant.fields", "field.parts[].fields"))

@@ -237,8 +237,7 @@ def _parts(field_spec: dict[str, Any]) -> tuple[ContentPart, ...]:
     return tuple(out)
 
 
-def _item(field_spec: dict[str, Any]) -> WireObject:
-    item = field_spec["item"]
+def _item(item: dict[str, Any]) -> WireObject:
     return compile_object(item.get("constants", {}), {"name": {"pointer": item["pointer"]}}, {"name": "nonempty"})
 
 
@@ -272,12 +271,16 @@ def shape_ir(spec: Spec, dialect: Dialect, shape: str) -> Shape:
                         f"{f.pointer}: media parts are spelled by plain fields (no constants, has or encodings)"
                     )
                 if f.encoding == "name_list":
-                    f = replace(f, item=_item(field_specs[f.name]))
+                    item = field_specs[f.name]["item"]
+                    custom = item.get("custom")
+                    f = replace(f, item=_item(item), custom_item=None if custom is None else _item(custom))
                 fields.append(f)
             obj = replace(obj, fields=tuple(fields))
         carried = set(field_specs) | set(variant.get("canonical", {})) | set(derivable)
         for spec_field in field_specs.values():
             carried |= ENCODING_ALSO_CARRIES.get(spec_field.get("encoding", "value"), set())
+            if "custom" in spec_field.get("item", {}):  # its custom elements are canonical custom's names
+                carried.add("custom_names")
         equivalent = variant.get("equivalent", {})
         # An equivalent value counts as this variant's default for the field: no loss, and the
         # variant still fits; it is not put into the decoded value (see Variant.start).

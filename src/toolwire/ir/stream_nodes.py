@@ -157,6 +157,9 @@ class StreamRule:
     emit: tuple[ConstantTest, ...] | None = field(
         metadata=term("stream.rules[].emit")
     )  # None: emit() does not use this rule
+    custom: bool = field(
+        default=False, metadata=term("stream.rules[].custom")
+    )  # the call is a custom tool's: plain input text at the name and fragment pointers
 
     @property
     def key(self) -> Pointer | None:
@@ -307,6 +310,8 @@ class StreamIR:
         metadata=term("stream.no_arguments_text")
     )  # argument texts that mean no arguments
     wire_call: WireCall
+    # a custom tool's call (a `custom` rule's pointers in the wire call): id, name, input
+    custom_call: tuple[Tokens | None, Tokens, Tokens] | None
     rules: tuple[StreamRule, ...] = field(metadata=term("stream.rules"))
     scans: tuple[EventScan, ...]
     events: EventRecognition = field(metadata=term("stream.events"))

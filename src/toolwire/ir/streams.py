@@ -59,7 +59,10 @@ def _rule(index: int, raw: dict[str, Any]) -> StreamRule:
         as_call=bool(raw.get("as_call")),
         drop=tuple(tuple(tokens(p)) for p in raw.get("drop", [])),
         emit=_constants(raw["emit"]) if raw.get("emit") is not None else None,
+        custom=bool(raw.get("custom")),
     )
+    if rule.custom and not (rule.as_call and rule.pointers.name and rule.pointers.fragment):
+        raise StreamPlanError(f"rule {index}: a custom rule is an as_call rule with name and fragment pointers")
     if rule.as_call and role not in (Role.START, Role.DELTA):
         raise StreamPlanError(f"rule {index}: as_call is for start and delta rules")
     if role == Role.SKIP and rule.key is None:
@@ -179,12 +182,23 @@ def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
         if call.arguments_form == ArgumentsForm.OBJECT
         else call.no_arguments_text,
         wire_call=call,
+        custom_call=_custom_call(rules),
         rules=tuple(rules),
         scans=scans,
         events=events,
         emit=stream_emit(mapping, tuple(rules), call, has_stop),
         relay=_relay(dialect, mapping, call),
     )
+
+
+def _custom_call(rules: list[StreamRule]) -> tuple[Tokens | None, Tokens, Tokens] | None:
+    """Where a custom tool's wire call holds its id, name and input: its custom rule's pointers."""
+    rule = next((r for r in rules if r.custom), None)
+    if rule is None:
+        return None
+    p = rule.pointers
+    assert p.name is not None and p.fragment is not None  # checked in _rule
+    return (p.id.tokens if p.id else None, p.name.tokens, p.fragment.tokens)
 
 
 def _relay(dialect: Dialect, mapping: dict[str, Any], call: WireCall) -> RelayIR | None:

@@ -155,6 +155,9 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.item", "name_list only: how each list element holds its name, and the element's constants."),
     T("field.item.pointer", "name_list only: where the name sits in each list element."),
     T("field.item.constants", "name_list only: wire values every list element has (checked on decode, written on encode)."),
+    T("field.item.custom", "name_list only: how an element naming a custom (freeform) tool is spelled (pointer, constants); its names are the canonical choice's custom_names too."),
+    T("field.item.custom.pointer", "name_list only: where the name sits in an element naming a custom tool."),
+    T("field.item.custom.constants", "name_list only: wire values an element naming a custom tool has."),
     T("field.output_key", "result_object only: the key of the object that holds the result's output."),
     T("field.error_key", "result_object only: the key that holds error details; its presence means is_error."),
     T("field.string", "content only: whether the wire takes a plain string for content instead of blocks (true, false, or only)."),
@@ -243,6 +246,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("stream.rules[].alt_code", "error only: where the code sits when `code` is absent (a nested error.code), relative to the item."),
     T("stream.rules[].position", "The event's output position of the call (output_index): emit writes the index; assembly finds the call there when an item has no key."),
     T("stream.rules[].as_call", "start and delta only: the item is the dialect's tool_call wire shape, so the call decodes from it with its extensions."),
+    T("stream.rules[].custom", "as_call only: the call is an OpenAI custom tool's, its text plain input at the rule's name and fragment pointers; relayed by custom_* writes."),
     T("stream.rules[].drop", "as_call and call rules: stream-only keys of the item removed before the call is decoded (index, willContinue)."),
     T("stream.rules[].emit", "Marks the rule for emission, with the constants (relative to the event) emit() writes into its events."),
     # --- stream.events[]: one event kind ---

@@ -40,6 +40,12 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
         {"type": "tool_call_delta", "index": 0, "arguments_delta": '"Paris"}'},
         {"type": "tool_call_stop", "index": 0},
     ]
+    custom = [  # an OpenAI custom tool's call: plain input text, in pieces
+        {"type": "tool_call_start", "index": 0, "id": "call_7", "name": "run_sql", "custom": True},
+        {"type": "tool_call_delta", "index": 0, "arguments_delta": "SELECT id "},
+        {"type": "tool_call_delta", "index": 0, "arguments_delta": "FROM users"},
+        {"type": "tool_call_stop", "index": 0},
+    ]
     signature = {
         "type": "reasoning_delta",
         "dialect": dialect,
@@ -108,6 +114,22 @@ def _cases(dialect: str) -> list[dict[str, Any]]:
             # no finish: the stream ends where it was cut, its call open, nothing made up
             "description": "a stream cut off inside a call",
             "canonical": [start, {"type": "text_delta", "text": "Let me check."}, *call[:2], end[-1]],
+        },
+        {
+            # Chat and Responses write it as a custom call; any other dialect leaves it out (a loss)
+            "description": "a custom tool's call, then a function call",
+            "canonical": [
+                start,
+                *custom,
+                *[{**e, "index": 1} for e in call],
+                {"type": "finish", "finish_reason": "tool_calls"},
+                *end,
+            ],
+        },
+        {
+            # left out, it leaves no call: the message ends as a plain stop there
+            "description": "a custom tool's call alone",
+            "canonical": [start, *custom, {"type": "finish", "finish_reason": "tool_calls"}, *end],
         },
     ]
 

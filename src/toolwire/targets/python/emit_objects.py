@@ -119,6 +119,7 @@ class PyField(_View):
     aliases: list[PyAlias] = field(default_factory=list)
     parts: list[PyPart] = field(default_factory=list)
     item: PyObject | None = None
+    custom_item: PyObject | None = None
     strict_switch: PyField | None = None  # the field strict_mode_field names
     lazy_forms: bool = False  # its variant's forms dict is made on the first spelling (see PyVariant)
 

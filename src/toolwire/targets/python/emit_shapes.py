@@ -119,6 +119,9 @@ def _name_constants(shape: str, variants: list[PyVariant]) -> None:
             if f.item is not None:
                 for level in f.item.levels:
                     level.const = known(f"_KNOWN{base}_ITEM", level)
+            if f.custom_item is not None:
+                for level in f.custom_item.levels:
+                    level.const = known(f"_KNOWN{base}_CUSTOM", level)
 
 
 def _variant(shape: Shape, v: Variant, proto_json: bool) -> PyVariant:
@@ -128,6 +131,9 @@ def _variant(shape: Shape, v: Variant, proto_json: bool) -> PyVariant:
         if f.node.item is not None:
             f.item = emit_object(f.node.item, "item", "")
             f.item.fields[0].var = "name"
+        if f.node.custom_item is not None:
+            f.custom_item = emit_object(f.node.custom_item, "item", "")
+            f.custom_item.fields[0].var = "name"
     view = PyVariant(v, obj, derivable=tuple(shape.derivable))
     if v.obj.is_root_constant:
         view.decode_forms = shape.multi or bool(v.meaning)

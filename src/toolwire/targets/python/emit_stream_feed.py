@@ -101,6 +101,7 @@ class RuleCode:
     stray_item: str  # the item a stray fragment's pointer is relative to
     key_pointer: str  # the key's pointer as a literal (key, else event_key)
     stray_test: str  # a fragment role's test: argument text arrived (for no open call: stray)
+    custom: bool = False  # the call it opens is a custom tool's
 
 
 @dataclass
@@ -230,6 +231,7 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str]) -> Rul
         stray_item="None" if rule.key_on_event else item,
         key_pointer=py(rule.key.text if rule.key else ""),
         stray_test=" or ".join(READ_LOCALS[t] for t in ("fragment", "full") if t in reads),
+        custom=rule.custom,
     )
 
 

@@ -156,6 +156,7 @@ class TsField(_View):
     aliases: list[TsAlias] = field(default_factory=list)
     parts: list[TsPart] = field(default_factory=list)
     item: TsObject | None = None
+    custom_item: TsObject | None = None
     strict_switch: TsField | None = None  # the field strict_mode_field names
     lazy_forms: bool = False  # its variant's forms object is made on the first spelling
 

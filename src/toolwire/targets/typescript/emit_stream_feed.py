@@ -113,6 +113,7 @@ class RuleCode:
     stray_item: str  # the item a stray fragment's pointer is relative to
     key_pointer: str  # the key's pointer as a literal (key, else event_key)
     stray_test: str  # a fragment role's test: argument text arrived (for no open call: stray)
+    custom: bool = False  # the call it opens is a custom tool's
 
 
 @dataclass
@@ -246,6 +247,7 @@ def _rule_code(ir: StreamIR, rule: StreamRule, item: str, used: set[str], declar
         stray_item="null" if rule.key_on_event else item,
         key_pointer=ts(rule.key.text if rule.key else ""),
         stray_test=" || ".join(READ_LOCALS[t] for t in ("fragment", "full") if t in reads),
+        custom=rule.custom,
     )
 
 

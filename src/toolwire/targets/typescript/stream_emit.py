@@ -54,6 +54,7 @@ class StreamContext:
     wire_id: str | None
     wire_name: str
     wire_arguments: str
+    custom_call: tuple[str | None, str, str] | None  # a custom tool's call: id, name, input tokens
     before: list[str]
     after: list[str]
     roles: list[RoleEvents]
@@ -119,6 +120,13 @@ def stream_context(ir: StreamIR | None) -> StreamContext | None:
         wire_id=tokens_array(call.id) if call.id else None,
         wire_name=tokens_array(call.name),
         wire_arguments=tokens_array(call.arguments),
+        custom_call=None
+        if ir.custom_call is None
+        else (
+            tokens_array(ir.custom_call[0]) if ir.custom_call[0] else None,
+            tokens_array(ir.custom_call[1]),
+            tokens_array(ir.custom_call[2]),
+        ),
         before=[ts(event) for event in emit.before],
         after=[ts(event) for event in emit.after],
         roles=[_role_events(e) for e in emit.roles],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._canonical import normalize_choice
 from ._conv_layout import Codecs
 from ._conv_paths import pointer, put
 from ._errors import Loss, report
@@ -52,7 +53,9 @@ def encode_tools(
         elif "tool_choice" not in codecs.encode:
             _no_choice(choice, codecs.dialect, losses, strict)
         else:
-            parts["tool_choice"] = choice
+            choice = _choice_within(choice, tools, codecs, id_map, losses, strict)
+            if choice is not None:
+                parts["tool_choice"] = choice
     wrapped = next(
         (toks for shape, toks, *_r in codecs.locations if shape == "tool_definition" and toks.count("*") == 2), None
     )
@@ -84,6 +87,53 @@ def encode_tools(
     )
     losses.extend(encoded.losses)
     _merge(wire, encoded.value)
+
+
+def _choice_within(choice: Any, tools: Any, codecs: Codecs, id_map: IdMap, losses: list[Loss], strict: bool) -> Any:
+    """The choice naming only tools the target is sent: a name of a tool it has no form for (a
+    custom tool) leaves the choice, each a loss; a choice left naming none is dropped (the model
+    chooses freely), as forcing or allowing only a tool the target lacks cannot be stated."""
+    names = choice.get("names") if type(choice) is dict else None
+    if type(names) is not list or type(tools) is not list:
+        return choice
+    encode = codecs.encode["tool_definition"]
+    dropped = {
+        tool.get("name")
+        for tool in tools
+        if type(tool) is dict and encode(tool, strict=False, id_map=id_map).value is None
+    }
+    if not any(name in dropped for name in names):
+        return choice
+    kept = [name for name in names if name not in dropped]
+    if not kept:
+        report(
+            losses,
+            strict,
+            "tool_choice.dropped",
+            "/tool_choice",
+            codecs.dialect,
+            f"a tool choice naming only tools the target has no form for ({', '.join(map(repr, names))}): the model chooses freely",
+        )
+        return None
+    for i, name in enumerate(names):
+        if name in dropped:
+            report(
+                losses,
+                strict,
+                "tool.custom_dropped",
+                f"/tool_choice/names/{i}",
+                codecs.dialect,
+                f"the tool choice's {name!r}, a custom (freeform) tool the target has no form for",
+            )
+    out = {**choice, "names": kept}
+    listed = choice.get("custom_names")
+    custom = [name for name in listed if name not in dropped] if type(listed) is list else []
+    if custom:
+        out["custom_names"] = custom
+    else:
+        out.pop("custom_names", None)
+    normalize_choice(out)
+    return out
 
 
 def _no_choice(choice: Any, dialect: str, losses: list[Loss], strict: bool) -> None:

@@ -15,6 +15,7 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
     _conv_out       the leaves of the compiled request writers (losses, extensions, call links)
     _cache          prompt-cache breakpoints: wire markers <-> canonical cache values
     _reasoning      the reasoning policy an encoder was given (keep, text, drop)
+    _custom_tools   the custom_tools option: OpenAI custom tools sent as functions when asked
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from ._conv_parts import decode_block, sniff_media_type
 from ._conv_paths import get, known_tree, unknown_into
 from ._conv_response import decode_response, encode_response, finish_in
 from ._conv_tools import encode_tools
+from ._custom_tools import custom_tools_policy, customs_as_functions
 from ._forms import form_index, form_of
 from ._reasoning import reasoning_policy
 
@@ -61,6 +63,8 @@ __all__ = [
     "cache_in",
     "cache_out",
     "check_canonical",
+    "custom_tools_policy",
+    "customs_as_functions",
     "decode_block",
     "decode_response",
     "encode_response",

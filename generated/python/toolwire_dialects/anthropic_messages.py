@@ -386,13 +386,18 @@ _KNOWN_TOOL_CHOICE_3 = frozenset(("type",))
 
 def _select_tool_choice(canonical: dict[str, Any]) -> int:
     """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
-    if canonical.get("mode") == "auto" and canonical.get("names") is None:
+    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("custom_names") is None:
         return 0
-    if canonical.get("mode") == "required" and canonical.get("names") is None:
+    if canonical.get("mode") == "required" and canonical.get("names") is None and canonical.get("custom_names") is None:
         return 1
-    if canonical.get("mode") == "tool" and canonical.get("names") is not None:
+    if canonical.get("mode") == "tool" and canonical.get("names") is not None and canonical.get("custom_names") is None:
         return 2
-    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "none"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 3
     if canonical.get("mode") == "auto":
         return 0
@@ -537,6 +542,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
                 )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -553,6 +567,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
                 )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -568,6 +591,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             wire = {"type": "tool", "name": wire_names}
             if wire_parallel is not _MISSING:
                 wire["disable_parallel_tool_use"] = wire_parallel
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
@@ -576,6 +608,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if canonical.get("names") is not None:
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
                 )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
@@ -3454,16 +3495,21 @@ def encode_request(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Request as a whole Anthropic Messages request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning is the reasoning policy (keep, the default: replayed where the
     target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
-    each, never refused), reasoning_as_text=True its deprecated spelling of text."""
+    each, never refused), reasoning_as_text=True its deprecated spelling of text; custom_tools
+    "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md)."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
-    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.cache_out(
+        _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
+    )
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     wire = _request_kept(wire, out.lose)  # the counting rules, on the markers as sent
     return out.encoded(wire)
@@ -3486,12 +3532,21 @@ def encode_response(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Response as a whole Anthropic Messages response; lists what it cannot carry.
-    model names the model when the response names none; reasoning as encode_request takes it."""
+    model names the model when the response names none; reasoning and custom_tools as
+    encode_request takes them."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     policy = _conv.reasoning_policy(reasoning, reasoning_as_text)
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    lost: list[_rt.Loss] = []
+    _conv.check_canonical(canonical, "response")
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.customs_as_functions(canonical, custom, "response", lost, DIALECT)
+    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    if lost:
+        encoded = Encoded(encoded.value, [*lost, *encoded.losses])
+    return encoded
 
 
 def finish_reason_in(wire: Any, detail: Any = _rt.MISSING) -> str:

@@ -360,6 +360,7 @@ class ToolChoice(TypedDict):
 
     mode: Literal["auto", "none", "required", "tool"]
     names: NotRequired[list[str]]
+    custom_names: NotRequired[list[str]]
     parallel: NotRequired[bool]
     extensions: NotRequired[Extensions]
 
@@ -497,7 +498,8 @@ class RefusalDelta(TypedDict):
 
 class ToolCallStart(TypedDict):
     """A tool call begins: its position among the message's calls (from 0, in order of first
-    appearance), id and name.
+    appearance), id and name; custom: true for an OpenAI custom (freeform) tool's call, whose deltas
+    carry its plain input text.
 
     From `schemas/canonical/stream_event.json#/oneOf/4`.
     """
@@ -506,10 +508,12 @@ class ToolCallStart(TypedDict):
     index: int
     id: NotRequired[str | None]
     name: NotRequired[str | None]
+    custom: NotRequired[Literal[True]]
 
 
 class StreamEventToolCallDelta(TypedDict):
-    """A fragment of a call's argument JSON text, in order.
+    """A fragment of a call's argument JSON text (a custom tool's call: of its plain input text), in
+    order.
 
     From `schemas/canonical/stream_event.json#/oneOf/5`.
     """

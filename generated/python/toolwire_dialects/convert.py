@@ -204,8 +204,9 @@ def convert(
     a tool part (tool_definition, tool_choice, tool_call, tool_result) or a whole `request` or
     `response` (one IdMap links the conversation's calls and results when none is given).
     options go to the target's encoder (e.g. strict_schema=True for OpenAI tool definitions,
-    schema_profile="openapi_subset" for Gemini's, reasoning="keep" | "text" | "drop" for a
-    request or response); ValueError names an option it lacks.
+    schema_profile="openapi_subset" for Gemini's, reasoning="keep" | "text" | "drop" and
+    custom_tools="drop" | "function" for a request or response); ValueError names an option
+    it lacks.
     strict=True raises LossError on the first loss; allow=[codes] (loss_codes.LOSS_CODES)
     raises it on the first loss whose code the list does not hold. source_profile and
     target_profile name an OpenAI-compatible server's reasoning fields (deepseek:
@@ -214,6 +215,8 @@ def convert(
     allowed = allowing(allow, LOSS_CODES, strict)
     if allowed is not None and options.get("reasoning") == "drop":  # its losses were asked for
         allowed |= {"reasoning.dropped"}
+    if allowed is not None and options.get("custom_tools") == "function":  # so were these
+        allowed |= {"tool.custom_as_function"}
     encode = encoder(target, shape)
     unknown = sorted(set(options) - set(getattr(encode, "__kwdefaults__", None) or ()))
     if unknown:

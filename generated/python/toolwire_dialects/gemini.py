@@ -466,15 +466,34 @@ _VALUES_TOOL_CHOICE_4_MODE_BACK = {"ANY": "required"}
 
 def _select_tool_choice(canonical: dict[str, Any]) -> int:
     """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
-    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "auto"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 0
-    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "none"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 1
-    if canonical.get("mode") == "auto" and canonical.get("parallel") is None:
+    if canonical.get("mode") == "auto" and canonical.get("custom_names") is None and canonical.get("parallel") is None:
         return 2
-    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "auto"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 3
-    if _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE) and canonical.get("parallel") is None:
+    if (
+        _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE)
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 4
     if canonical.get("mode") == "auto":
         return 0
@@ -648,6 +667,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
                 )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
@@ -660,6 +688,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if canonical.get("names") is not None:
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
                 )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
@@ -677,6 +714,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             wire = {"mode": "VALIDATED"}
             if wire_names is not _MISSING:
                 wire["allowedFunctionNames"] = wire_names
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
@@ -691,6 +737,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if canonical.get("names") is not None:
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
                 )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
@@ -711,6 +766,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             wire = {"mode": wire_mode}
             if wire_names is not _MISSING:
                 wire["allowedFunctionNames"] = wire_names
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
@@ -3418,16 +3482,21 @@ def encode_request(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Request as a whole Google Gemini generateContent request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning is the reasoning policy (keep, the default: replayed where the
     target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
-    each, never refused), reasoning_as_text=True its deprecated spelling of text."""
+    each, never refused), reasoning_as_text=True its deprecated spelling of text; custom_tools
+    "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md)."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
-    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.cache_out(
+        _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
+    )
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return _pj.spell_kept(out.encoded(wire), canonical, DIALECT)  # as the input spelled it
 
@@ -3453,12 +3522,20 @@ def encode_response(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Response as a whole Google Gemini generateContent response; lists what it cannot carry.
-    model names the model when the response names none; reasoning as encode_request takes it."""
+    model names the model when the response names none; reasoning and custom_tools as
+    encode_request takes them."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     policy = _conv.reasoning_policy(reasoning, reasoning_as_text)
+    lost: list[_rt.Loss] = []
+    _conv.check_canonical(canonical, "response")
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.customs_as_functions(canonical, custom, "response", lost, DIALECT)
     encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    if lost:
+        encoded = Encoded(encoded.value, [*lost, *encoded.losses])
     return _pj.spell_kept(encoded, canonical, DIALECT)  # as the input spelled it
 
 

@@ -1533,16 +1533,21 @@ def encode_request(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Request as a whole Ollama native chat API (/api/chat) request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning is the reasoning policy (keep, the default: replayed where the
     target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
-    each, never refused), reasoning_as_text=True its deprecated spelling of text."""
+    each, never refused), reasoning_as_text=True its deprecated spelling of text; custom_tools
+    "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md)."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
-    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.cache_out(
+        _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
+    )
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return out.encoded(wire)
 
@@ -1564,12 +1569,21 @@ def encode_response(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Response as a whole Ollama native chat API (/api/chat) response; lists what it cannot carry.
-    model names the model when the response names none; reasoning as encode_request takes it."""
+    model names the model when the response names none; reasoning and custom_tools as
+    encode_request takes them."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     policy = _conv.reasoning_policy(reasoning, reasoning_as_text)
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    lost: list[_rt.Loss] = []
+    _conv.check_canonical(canonical, "response")
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.customs_as_functions(canonical, custom, "response", lost, DIALECT)
+    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    if lost:
+        encoded = Encoded(encoded.value, [*lost, *encoded.losses])
+    return encoded
 
 
 def finish_reason_in(wire: Any, detail: Any = _rt.MISSING) -> str:

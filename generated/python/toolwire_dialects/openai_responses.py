@@ -108,6 +108,7 @@ POINTERS: dict[str, tuple[dict[str, tuple[str, ...]], ...]] = {
         {},
         {},
         {"names": ("/name",)},
+        {"names": ("/name",), "custom_names": ("/name",)},
         {"mode": ("/mode",), "names": ("/tools",)},
     ),
     "tool_call": (
@@ -128,6 +129,7 @@ _FORM_VARIANT_1 = "variant:1"
 _FORM_VARIANT_2 = "variant:2"
 _FORM_VARIANT_3 = "variant:3"
 _FORM_VARIANT_4 = "variant:4"
+_FORM_VARIANT_5 = "variant:5"
 _NO_VARIANT = -1  # no variant of the shape can carry the canonical value
 ID_PATTERN = "^[\\x21-\\x7e]{1,64}$"
 # How its call ids look and are minted (the dialect object's id_policy; _IDS in the encoders)
@@ -819,6 +821,7 @@ _CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
     (("", "const", "none"),),
     (("", "const", "required"),),
     (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),
+    (("", "object", None), ("/type", "const", "custom"), ("/name", "nonempty", None), ("/name", "nonempty", None)),
     (
         ("", "object", None),
         ("/type", "const", "allowed_tools"),
@@ -828,20 +831,34 @@ _CHECKS_TOOL_CHOICE: tuple[tuple[tuple[str, str, Any], ...], ...] = (
 )
 _ROOTS_TOOL_CHOICE = ("auto", "none", "required")
 _KNOWN_TOOL_CHOICE_3 = frozenset(("name", "type"))
-_KNOWN_TOOL_CHOICE_4 = frozenset(("mode", "tools", "type"))
-_VALUES_TOOL_CHOICE_4_MODE = {"auto": "auto", "required": "required", "tool": "required"}
-_VALUES_TOOL_CHOICE_4_MODE_BACK = {"auto": "auto", "required": "required"}
-_KNOWN_TOOL_CHOICE_4_NAMES_ITEM = frozenset(("name", "type"))
+_KNOWN_TOOL_CHOICE_4 = frozenset(("name", "type"))
+_KNOWN_TOOL_CHOICE_5 = frozenset(("mode", "tools", "type"))
+_VALUES_TOOL_CHOICE_5_MODE = {"auto": "auto", "required": "required", "tool": "required"}
+_VALUES_TOOL_CHOICE_5_MODE_BACK = {"auto": "auto", "required": "required"}
+_KNOWN_TOOL_CHOICE_5_NAMES_ITEM = frozenset(("name", "type"))
+_KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM = frozenset(("name", "type"))
 
 
-def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] | None) -> list[str]:
+def _NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: list[Any], unknown: dict[str, Any] | None, custom: list[str]) -> list[str]:
     names = []
     for position, item in enumerate(items):
         at = "/tools" + "/" + str(position)
+        if type(item) is dict and item.get("type") == "custom":  # names a custom tool: one of the custom names too
+            name = item.get("name", _MISSING)
+            if type(name) is not str or not name:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
+            names.append(name)
+            custom.append(name)
+            if len(item) != 2:
+                unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM, at + "", unknown)
+            continue
         if not (type(item) is dict and item.get("type") == "function"):
             raise _rt.explain(
                 item,
-                ((("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),),
+                (
+                    (("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),
+                    (("", "object", None), ("/type", "const", "custom"), ("/name", "nonempty", None)),
+                ),
                 DIALECT,
                 SHAPE_TOOL_CHOICE,
             ).at(at)
@@ -850,26 +867,53 @@ def _NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: list[Any], unknown: dict[str, Any] 
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
         names.append(name)
         if len(item) != 2:
-            unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_4_NAMES_ITEM, at + "", unknown)
+            unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown)
     return names
 
 
 def _select_tool_choice(canonical: dict[str, Any]) -> int:
     """The variant encode uses for canonical: the first that carries everything, else the first that fits."""
-    if canonical.get("mode") == "auto" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "auto"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 0
-    if canonical.get("mode") == "none" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "none"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 1
-    if canonical.get("mode") == "required" and canonical.get("names") is None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "required"
+        and canonical.get("names") is None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 2
-    if canonical.get("mode") == "tool" and canonical.get("names") is not None and canonical.get("parallel") is None:
+    if (
+        canonical.get("mode") == "tool"
+        and canonical.get("names") is not None
+        and canonical.get("custom_names") is None
+        and canonical.get("parallel") is None
+    ):
         return 3
     if (
-        _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE)
+        canonical.get("mode") == "tool"
         and canonical.get("names") is not None
+        and canonical.get("custom_names") is not None
         and canonical.get("parallel") is None
     ):
         return 4
+    if (
+        _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_5_MODE)
+        and canonical.get("names") is not None
+        and canonical.get("parallel") is None
+    ):
+        return 5
     if canonical.get("mode") == "auto":
         return 0
     if canonical.get("mode") == "none":
@@ -878,8 +922,14 @@ def _select_tool_choice(canonical: dict[str, Any]) -> int:
         return 2
     if canonical.get("mode") == "tool" and canonical.get("names") is not None:
         return 3
-    if _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE) and canonical.get("names") is not None:
+    if (
+        canonical.get("mode") == "tool"
+        and canonical.get("names") is not None
+        and canonical.get("custom_names") is not None
+    ):
         return 4
+    if _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_5_MODE) and canonical.get("names") is not None:
+        return 5
     return _NO_VARIANT
 
 
@@ -939,23 +989,48 @@ def decode_tool_choice(payload: Any, *, id_map: IdMap | None = None) -> ToolChoi
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
                 }
             return canonical
+        if type(wire) is dict and wire.get("type") == "custom":
+            canonical = {"mode": "tool"}
+            unknown = None  # most values carry no unknown fields: make the dict only when one turns up
+            forms = _EMPTY
+            value = wire.get("name", _MISSING)
+            if type(value) is not str or not value:
+                raise _Mismatch
+            canonical["names"] = [value]
+            value = wire.get("name", _MISSING)
+            if type(value) is not str or not value:
+                raise _Mismatch
+            canonical["custom_names"] = [value]
+            if len(wire) != 2:
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_4, "", unknown)
+            _rt.normalize_choice(canonical)
+            if _select_tool_choice(canonical) != 4:
+                forms = {**forms, "": _FORM_VARIANT_4}
+            if unknown or forms:
+                canonical["extensions"] = {
+                    DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+                }
+            return canonical
         if type(wire) is dict and wire.get("type") == "allowed_tools":
             canonical = {}
             unknown = {}
             forms = _EMPTY
             value = wire.get("mode", _MISSING)
-            if type(value) is not str or value not in _VALUES_TOOL_CHOICE_4_MODE_BACK:
+            if type(value) is not str or value not in _VALUES_TOOL_CHOICE_5_MODE_BACK:
                 raise _Mismatch
-            canonical["mode"] = _VALUES_TOOL_CHOICE_4_MODE_BACK[value]
+            canonical["mode"] = _VALUES_TOOL_CHOICE_5_MODE_BACK[value]
             value = wire.get("tools", _MISSING)
             if type(value) is not list or not value:
                 raise _Mismatch
-            canonical["names"] = _NAME_LIST_TOOL_CHOICE_4_NAMES_in(value, unknown)
+            custom_names: list[str] = []
+            canonical["names"] = _NAME_LIST_TOOL_CHOICE_5_NAMES_in(value, unknown, custom_names)
+            if custom_names:
+                canonical["custom_names"] = custom_names
             if len(wire) != 3:
-                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_4, "", unknown)
+                unknown = _rt.unknown_fields(wire, _KNOWN_TOOL_CHOICE_5, "", unknown)
             _rt.normalize_choice(canonical)
-            if _select_tool_choice(canonical) != 4:
-                forms = {**forms, "": _FORM_VARIANT_4}
+            if _select_tool_choice(canonical) != 5:
+                forms = {**forms, "": _FORM_VARIANT_5}
             if unknown or forms:
                 canonical["extensions"] = {
                     DIALECT: _rt.extension(_rt.held_fields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
@@ -986,10 +1061,17 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             index = 3
         elif (
             form == _FORM_VARIANT_4
-            and _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_4_MODE)
+            and canonical.get("mode") == "tool"
             and canonical.get("names") is not None
+            and canonical.get("custom_names") is not None
         ):
             index = 4
+        elif (
+            form == _FORM_VARIANT_5
+            and _rt.in_table(canonical.get("mode"), _VALUES_TOOL_CHOICE_5_MODE)
+            and canonical.get("names") is not None
+        ):
+            index = 5
         else:
             index = _select_tool_choice(canonical)
         if index == 0:
@@ -997,6 +1079,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if canonical.get("names") is not None:
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
+                )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
                 )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
@@ -1007,6 +1098,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
                 )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
@@ -1016,6 +1116,15 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
                 _rt.report(
                     losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools"
                 )
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             return _tuple_new(Encoded, (wire, losses))
@@ -1024,17 +1133,44 @@ def encode_tool_choice(value: Any, *, strict: bool = False, id_map: IdMap | None
             if _rt.size(canonical["names"]) > 1:
                 _rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here")
             wire = {"type": "function", "name": wire_names}
+            if canonical.get("custom_names") is not None:
+                _rt.report(
+                    losses,
+                    strict,
+                    "tool.custom_dropped",
+                    "/custom_names",
+                    DIALECT,
+                    "a custom (freeform) tool the tool choice names",
+                )
             if canonical.get("parallel") is not None:
                 _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
             if own:
                 _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
             return _tuple_new(Encoded, (wire, losses))
         if index == 4:
-            wire_mode = _rt.mapped(
-                _VALUES_TOOL_CHOICE_4_MODE, canonical["mode"] if "mode" in canonical else _rt.missing("mode")
+            wire_names = _rt.first(canonical["names"] if "names" in canonical else _rt.missing("names"))
+            if _rt.size(canonical["names"]) > 1:
+                _rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here")
+            wire_custom_names = _rt.first(
+                canonical["custom_names"] if "custom_names" in canonical else _rt.missing("custom_names")
             )
+            if _rt.size(canonical["custom_names"]) > 1:
+                _rt.report(
+                    losses, strict, "tool_choice.widened", "/custom_names/1", DIALECT, "more than one tool name here"
+                )
+            wire = {"type": "custom", "name": wire_custom_names}
+            if canonical.get("parallel") is not None:
+                _rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting")
+            if own:
+                _rt.apply_fields(wire, own.get("fields", _EMPTY), DIALECT, losses, strict)
+            return _tuple_new(Encoded, (wire, losses))
+        if index == 5:
+            wire_mode = _rt.mapped(
+                _VALUES_TOOL_CHOICE_5_MODE, canonical["mode"] if "mode" in canonical else _rt.missing("mode")
+            )
+            custom_names = _rt.listed(canonical.get("custom_names") or [])
             wire_names = [
-                {"type": "function", "name": name}
+                {"type": "custom", "name": name} if name in custom_names else {"type": "function", "name": name}
                 for name in _rt.listed(canonical["names"] if "names" in canonical else _rt.missing("names"))
             ]
             wire = {"type": "allowed_tools", "mode": wire_mode, "tools": wire_names}
@@ -1837,6 +1973,7 @@ def extract(payload: Any, *, id_map: IdMap | None = None) -> dict[str, Any]:
         or (_rt.lookup(element, ()) == "none")
         or (_rt.lookup(element, ()) == "required")
         or (_rt.lookup(element, ("type",)) == "function")
+        or (_rt.lookup(element, ("type",)) == "custom")
         or (_rt.lookup(element, ("type",)) == "allowed_tools")
     ):
         at = "/tool_choice"
@@ -1887,6 +2024,7 @@ _LOCATIONS = (
     ("tool_choice", ("tool_choice",), (((), "none"),), (), (), ()),
     ("tool_choice", ("tool_choice",), (((), "required"),), (), (), ()),
     ("tool_choice", ("tool_choice",), ((("type",), "function"),), (), (), ()),
+    ("tool_choice", ("tool_choice",), ((("type",), "custom"),), (), (), ()),
     ("tool_choice", ("tool_choice",), ((("type",), "allowed_tools"),), (), (), ()),
     ("tool_call", ("input", "*"), ((("type",), "function_call"),), (), (), ()),
     ("tool_call", ("input", "*"), ((("type",), "custom_tool_call"),), (), (), ()),
@@ -2301,6 +2439,7 @@ def _tools_in(wire: dict[str, Any], id_map: IdMap, fields: dict[str, Any], forms
             or (value == "none")
             or (value == "required")
             or ((_n.get("type", _MISSING) if type(_n := value) is dict else _MISSING) == "function")
+            or ((_n.get("type", _MISSING) if type(_n := value) is dict else _MISSING) == "custom")
             or ((_n.get("type", _MISSING) if type(_n := value) is dict else _MISSING) == "allowed_tools")
         ):
             choice = _rt.decode_at(decode_tool_choice, value, "/tool_choice", id_map)
@@ -3283,6 +3422,7 @@ _REQUEST = _conv.RequestLayout(
             ("tool_choice",),
             ("tool_choice",),
             ("tool_choice",),
+            ("tool_choice",),
             ("parallel_tool_calls",),
             ("model",),
             ("instructions",),
@@ -3533,16 +3673,21 @@ def encode_request(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Request as a whole OpenAI Responses request; lists what it cannot carry.
     model names the model when the request names none (a Gemini or Bedrock request names it
     in its URL); reasoning is the reasoning policy (keep, the default: replayed where the
     target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
-    each, never refused), reasoning_as_text=True its deprecated spelling of text."""
+    each, never refused), reasoning_as_text=True its deprecated spelling of text; custom_tools
+    "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md)."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "request"), "request")
     _conv.check_canonical(canonical, "request")
     out = _conv.Out(DIALECT, strict, id_map, _conv.reasoning_policy(reasoning, reasoning_as_text))
-    canonical = _conv.cache_out(canonical, _REQUEST, out)
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.cache_out(
+        _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
+    )
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return out.encoded(wire)
 
@@ -3564,12 +3709,21 @@ def encode_response(
     reasoning: Literal["keep", "text", "drop"] | None = None,
     reasoning_as_text: bool = False,
     model: str | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Encoded:
     """A canonical Response as a whole OpenAI Responses response; lists what it cannot carry.
-    model names the model when the response names none; reasoning as encode_request takes it."""
+    model names the model when the response names none; reasoning and custom_tools as
+    encode_request takes them."""
     canonical = _rt.hold_canonical(_rt.as_canonical(value, "response"), "response")
     policy = _conv.reasoning_policy(reasoning, reasoning_as_text)
-    return _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    lost: list[_rt.Loss] = []
+    _conv.check_canonical(canonical, "response")
+    custom = _conv.custom_tools_policy(custom_tools)
+    canonical = _conv.customs_as_functions(canonical, custom, "response", lost, DIALECT)
+    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    if lost:
+        encoded = Encoded(encoded.value, [*lost, *encoded.losses])
+    return encoded
 
 
 def finish_reason_in(wire: Any, detail: Any = _rt.MISSING) -> str:

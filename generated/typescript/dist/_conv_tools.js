@@ -5,6 +5,7 @@
  * inject(): the tools list at its place (never `tools: []`), the choice, and the choice's
  * fields carried beside it (OpenAI's parallel_tool_calls).
  */
+import { normalizeChoice } from "./_canonical.js";
 import { pointer, put, truthy } from "./_conv_paths.js";
 import { getOwn, isObject, putOwn, report } from "./_errors.js";
 import { inject } from "./_inject.js";
@@ -51,7 +52,9 @@ export function encodeTools(wire, tools, choice, codecs, idMap, losses, strict, 
             noChoice(choice, codecs.dialect, losses, strict);
         }
         else {
-            parts["tool_choice"] = choice;
+            const within = choiceWithin(choice, tools, codecs, idMap, losses, strict);
+            if (within != null)
+                parts["tool_choice"] = within;
         }
     }
     const wrapped = codecs.locations.find((loc) => loc[0] === "tool_definition" &&
@@ -80,6 +83,42 @@ export function encodeTools(wire, tools, choice, codecs, idMap, losses, strict, 
     const encoded = inject({}, parts, codecs.locations, codecs.encode, codecs.dialect, strict, idMap, codecs.choiceFields, codecs.toolsFields);
     losses.push(...encoded.losses);
     merge(wire, encoded.value);
+}
+/**
+ * The choice naming only tools the target is sent: a name of a tool it has no form for (a custom
+ * tool) leaves the choice, each a loss; a choice left naming none is dropped (the model chooses
+ * freely), as forcing or allowing only a tool the target lacks cannot be stated.
+ */
+function choiceWithin(choice, tools, codecs, idMap, losses, strict) {
+    const names = isObject(choice) ? getOwn(choice, "names") : undefined;
+    if (!Array.isArray(names) || !Array.isArray(tools))
+        return choice;
+    const encode = codecs.encode["tool_definition"];
+    const dropped = new Set(tools
+        .filter((tool) => isObject(tool) && encode(tool, { strict: false, idMap }).value == null)
+        .map((tool) => getOwn(tool, "name") ?? null));
+    if (!names.some((name) => dropped.has(name)))
+        return choice;
+    const kept = names.filter((name) => !dropped.has(name));
+    if (kept.length === 0) {
+        report(losses, strict, "tool_choice.dropped", "/tool_choice", codecs.dialect, `a tool choice naming only tools the target has no form for (${names.map((n) => pyRepr(n)).join(", ")}): ` +
+            "the model chooses freely");
+        return null;
+    }
+    names.forEach((name, i) => {
+        if (dropped.has(name)) {
+            report(losses, strict, "tool.custom_dropped", `/tool_choice/names/${i}`, codecs.dialect, `the tool choice's ${pyRepr(name)}, a custom (freeform) tool the target has no form for`);
+        }
+    });
+    const out = { ...choice, names: kept };
+    const listed = getOwn(choice, "custom_names");
+    const custom = Array.isArray(listed) ? listed.filter((name) => !dropped.has(name)) : [];
+    if (custom.length > 0)
+        out["custom_names"] = custom;
+    else
+        delete out["custom_names"];
+    normalizeChoice(out);
+    return out;
 }
 /** A dialect without a tool choice lets the model choose: that is `auto`, anything else a loss. */
 function noChoice(choice, dialect, losses, strict) {

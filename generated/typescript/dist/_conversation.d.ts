@@ -15,6 +15,7 @@
  *     _conv_out         the leaves of the compiled request writers (losses, extensions, call links)
  *     _cache            prompt-cache breakpoints: wire markers <-> canonical cache values
  *     _reasoning        the reasoning policy an encoder was given (keep, text, drop)
+ *     _custom_tools     the customTools option: OpenAI custom tools sent as functions when asked
  */
 export type { CacheMarker, Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, ToolsIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
 export { cacheBlocks, cacheIn, cacheOut } from "./_cache.js";
@@ -27,3 +28,4 @@ export { encodeTools } from "./_conv_tools.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";
 export { reasoningPolicy } from "./_reasoning.js";
+export { customToolsPolicy, customsAsFunctions } from "./_custom_tools.js";

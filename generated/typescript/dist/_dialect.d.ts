@@ -24,6 +24,8 @@ export interface EncodeOptions {
     /** Deprecated: reasoning "text". */
     reasoningAsText?: boolean;
     model?: string | null;
+    /** OpenAI custom tools of a whole request or response: "drop" (the default) or "function". */
+    customTools?: "drop" | "function" | null;
 }
 /**
  * An encode<Shape> function: a canonical value in, the wire value and its losses out. Declared

@@ -119,7 +119,8 @@ export declare function decodeRequest(payload: unknown, options?: {
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
  * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
- * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text; `customTools`
+ * "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md).
  */
 export declare function encodeRequest(value: Request, options?: {
     strict?: boolean;
@@ -127,6 +128,7 @@ export declare function encodeRequest(value: Request, options?: {
     reasoning?: "keep" | "text" | "drop" | null;
     reasoningAsText?: boolean;
     model?: string | null;
+    customTools?: "drop" | "function" | null;
 }): rt.Encoded;
 /** A whole Anthropic Messages response as a canonical Response; DecodeError names the pointer. */
 export declare function decodeResponse(payload: unknown, options?: {
@@ -134,7 +136,8 @@ export declare function decodeResponse(payload: unknown, options?: {
 }): Response;
 /**
  * A canonical Response as a whole Anthropic Messages response; lists what it cannot carry.
- * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
+ * `model` names the model when the response names none; `reasoning` and `customTools` as
+ * encodeRequest takes them.
  */
 export declare function encodeResponse(value: Response, options?: {
     strict?: boolean;
@@ -142,6 +145,7 @@ export declare function encodeResponse(value: Response, options?: {
     reasoning?: "keep" | "text" | "drop" | null;
     reasoningAsText?: boolean;
     model?: string | null;
+    customTools?: "drop" | "function" | null;
 }): rt.Encoded;
 /**
  * A wire finish reason as the canonical one (`other` for one the mapping does not list),

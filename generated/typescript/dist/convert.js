@@ -45,8 +45,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     bedrock_converse: {
         error: [],
@@ -54,8 +54,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     cohere_v2: {
         error: [],
@@ -63,8 +63,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     gemini: {
         error: [],
@@ -72,8 +72,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     gemini_interactions: {
         error: [],
@@ -81,8 +81,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     mcp: {
         error: [],
@@ -96,16 +96,16 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     ollama: {
         error: [],
         tool_definition: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     openai_chat: {
         error: [],
@@ -113,8 +113,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
     openai_responses: {
         error: [],
@@ -122,8 +122,8 @@ const OPTIONS = {
         tool_choice: [],
         tool_call: [],
         tool_result: [],
-        request: ["reasoning", "reasoningAsText", "model"],
-        response: ["reasoning", "reasoningAsText", "model"],
+        request: ["reasoning", "reasoningAsText", "model", "customTools"],
+        response: ["reasoning", "reasoningAsText", "model", "customTools"],
     },
 };
 export function getDialect(name) {
@@ -171,6 +171,9 @@ export function convert(payload, options) {
     // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
     if (allowed !== null && rest["reasoning"] === "drop") {
         allowed = new Set([...allowed, "reasoning.dropped"]);
+    }
+    if (allowed !== null && rest["customTools"] === "function") { // so were these
+        allowed = new Set([...allowed, "tool.custom_as_function"]);
     }
     const encode = encoder(target, shape);
     const accepted = OPTIONS[target]?.[shape] ?? [];

@@ -389,15 +389,30 @@ const KNOWN_TOOL_CHOICE_4 = new Set(["function", "type"]);
 const KNOWN_TOOL_CHOICE_4_FUNCTION = new Set(["name"]);
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolChoice(canonical) {
-    if (canonical["mode"] === "auto" && canonical["names"] == null && canonical["parallel"] == null)
+    if (canonical["mode"] === "auto" &&
+        canonical["names"] == null &&
+        canonical["custom_names"] == null &&
+        canonical["parallel"] == null)
         return 0;
-    if (canonical["mode"] === "none" && canonical["names"] == null && canonical["parallel"] == null)
+    if (canonical["mode"] === "none" &&
+        canonical["names"] == null &&
+        canonical["custom_names"] == null &&
+        canonical["parallel"] == null)
         return 1;
-    if (canonical["mode"] === "required" && canonical["names"] == null && canonical["parallel"] == null)
+    if (canonical["mode"] === "required" &&
+        canonical["names"] == null &&
+        canonical["custom_names"] == null &&
+        canonical["parallel"] == null)
         return 2;
-    if (canonical["mode"] === "required" && canonical["names"] == null && canonical["parallel"] == null)
+    if (canonical["mode"] === "required" &&
+        canonical["names"] == null &&
+        canonical["custom_names"] == null &&
+        canonical["parallel"] == null)
         return 3;
-    if (canonical["mode"] === "tool" && canonical["names"] != null && canonical["parallel"] == null)
+    if (canonical["mode"] === "tool" &&
+        canonical["names"] != null &&
+        canonical["custom_names"] == null &&
+        canonical["parallel"] == null)
         return 4;
     if (canonical["mode"] === "auto")
         return 0;
@@ -566,6 +581,9 @@ export function encodeToolChoice(value, options = {}) {
             if (canonical["names"] != null) {
                 rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
+            if (canonical["custom_names"] != null) {
+                rt.report(losses, strict, "tool.custom_dropped", "/custom_names", DIALECT, "a custom (freeform) tool the tool choice names");
+            }
             if (canonical["parallel"] != null) {
                 rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
@@ -575,6 +593,9 @@ export function encodeToolChoice(value, options = {}) {
             wire = "none";
             if (canonical["names"] != null) {
                 rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
+            }
+            if (canonical["custom_names"] != null) {
+                rt.report(losses, strict, "tool.custom_dropped", "/custom_names", DIALECT, "a custom (freeform) tool the tool choice names");
             }
             if (canonical["parallel"] != null) {
                 rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
@@ -586,6 +607,9 @@ export function encodeToolChoice(value, options = {}) {
             if (canonical["names"] != null) {
                 rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
             }
+            if (canonical["custom_names"] != null) {
+                rt.report(losses, strict, "tool.custom_dropped", "/custom_names", DIALECT, "a custom (freeform) tool the tool choice names");
+            }
             if (canonical["parallel"] != null) {
                 rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
@@ -595,6 +619,9 @@ export function encodeToolChoice(value, options = {}) {
             wire = "required";
             if (canonical["names"] != null) {
                 rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
+            }
+            if (canonical["custom_names"] != null) {
+                rt.report(losses, strict, "tool.custom_dropped", "/custom_names", DIALECT, "a custom (freeform) tool the tool choice names");
             }
             if (canonical["parallel"] != null) {
                 rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
@@ -609,6 +636,9 @@ export function encodeToolChoice(value, options = {}) {
             wire = { "function": { "name": wireNames } };
             if (forms["/type"] !== "absent")
                 P.put(wire, "type", "function");
+            if (canonical["custom_names"] != null) {
+                rt.report(losses, strict, "tool.custom_dropped", "/custom_names", DIALECT, "a custom (freeform) tool the tool choice names");
+            }
             if (canonical["parallel"] != null) {
                 rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
             }
@@ -3099,14 +3129,16 @@ export function decodeRequest(payload, options = {}) {
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
  * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
- * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text; `customTools`
+ * "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md).
  */
 export function encodeRequest(value, options = {}) {
     const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     conv.checkCanonical(held, "request");
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
-    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    const custom = conv.customToolsPolicy(options.customTools);
+    const canonical = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
     const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
     return out.encoded(wire);
 }
@@ -3119,12 +3151,20 @@ export function decodeResponse(payload, options = {}) {
 }
 /**
  * A canonical Response as a whole Mistral Chat Completions response; lists what it cannot carry.
- * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
+ * `model` names the model when the response names none; `reasoning` and `customTools` as
+ * encodeRequest takes them.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
+    const held = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
-    return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
+    const lost = [];
+    conv.checkCanonical(held, "response");
+    const custom = conv.customToolsPolicy(options.customTools);
+    const canonical = conv.customsAsFunctions(held, custom, "response", lost, DIALECT);
+    let encoded = conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
+    if (lost.length > 0)
+        encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
+    return encoded;
 }
 /**
  * A wire finish reason as the canonical one (`other` for one the mapping does not list),

@@ -1848,14 +1848,16 @@ export function decodeRequest(payload, options = {}) {
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
  * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
- * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text; `customTools`
+ * "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md).
  */
 export function encodeRequest(value, options = {}) {
     const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request");
     conv.checkCanonical(held, "request");
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
-    const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+    const custom = conv.customToolsPolicy(options.customTools);
+    const canonical = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
     const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
     return out.encoded(wire);
 }
@@ -1868,12 +1870,20 @@ export function decodeResponse(payload, options = {}) {
 }
 /**
  * A canonical Response as a whole Ollama native chat API (/api/chat) response; lists what it cannot carry.
- * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
+ * `model` names the model when the response names none; `reasoning` and `customTools` as
+ * encodeRequest takes them.
  */
 export function encodeResponse(value, options = {}) {
-    const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
+    const held = rt.holdCanonical(rt.asCanonical(value, "response"), "response");
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
-    return conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
+    const lost = [];
+    conv.checkCanonical(held, "response");
+    const custom = conv.customToolsPolicy(options.customTools);
+    const canonical = conv.customsAsFunctions(held, custom, "response", lost, DIALECT);
+    let encoded = conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
+    if (lost.length > 0)
+        encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
+    return encoded;
 }
 /**
  * A wire finish reason as the canonical one (`other` for one the mapping does not list),

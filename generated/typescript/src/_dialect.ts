@@ -29,6 +29,8 @@ export interface EncodeOptions {
   /** Deprecated: reasoning "text". */
   reasoningAsText?: boolean;
   model?: string | null;
+  /** OpenAI custom tools of a whole request or response: "drop" (the default) or "function". */
+  customTools?: "drop" | "function" | null;
 }
 
 /**

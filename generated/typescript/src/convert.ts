@@ -82,8 +82,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   bedrock_converse: {
     error: [],
@@ -91,8 +91,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   cohere_v2: {
     error: [],
@@ -100,8 +100,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   gemini: {
     error: [],
@@ -109,8 +109,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   gemini_interactions: {
     error: [],
@@ -118,8 +118,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   mcp: {
     error: [],
@@ -133,16 +133,16 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   ollama: {
     error: [],
     tool_definition: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   openai_chat: {
     error: [],
@@ -150,8 +150,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
   openai_responses: {
     error: [],
@@ -159,8 +159,8 @@ const OPTIONS: { readonly [dialect: string]: { readonly [shape: string]: readonl
     tool_choice: [],
     tool_call: [],
     tool_result: [],
-    request: ["reasoning", "reasoningAsText", "model"],
-    response: ["reasoning", "reasoningAsText", "model"],
+    request: ["reasoning", "reasoningAsText", "model", "customTools"],
+    response: ["reasoning", "reasoningAsText", "model", "customTools"],
   },
 };
 
@@ -237,6 +237,9 @@ export function convert<Source extends DialectName, Target extends DialectName>(
   // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
   if (allowed !== null && (rest as JsonObject)["reasoning"] === "drop") {
     allowed = new Set([...allowed, "reasoning.dropped"]);
+  }
+  if (allowed !== null && (rest as JsonObject)["customTools"] === "function") { // so were these
+    allowed = new Set([...allowed, "tool.custom_as_function"]);
   }
   const encode: Encoder = encoder(target, shape);
   const accepted = OPTIONS[target]?.[shape] ?? [];

@@ -48,6 +48,7 @@ export type LossCode =
   | "stream.arguments_changed"
   | "stream.call_misread"
   | "system.moved"
+  | "tool.custom_as_function"
   | "tool.custom_dropped"
   | "tool.strict_dropped"
   | "tool_choice.dropped"
@@ -101,6 +102,7 @@ export const LOSS_CODES: Readonly<Record<LossCode, string>> = Object.freeze({
   "stream.arguments_changed": "Argument text the target would read otherwise than the source did.",
   "stream.call_misread": "A relayed call the target reads otherwise: cut off as complete, invalid as valid, or absent.",
   "system.moved": "System messages inside the conversation, moved into the target's system instructions.",
+  "tool.custom_as_function": "A custom (freeform) tool or its call, sent as a function of one string parameter `input`, as asked.",
   "tool.custom_dropped": "A custom (freeform) tool, its call or its result, which the target has no form for.",
   "tool.strict_dropped": "Strict schema enforcement the target cannot apply to this tool or schema.",
   "tool_choice.dropped": "A tool choice the target cannot state, or one without tools: the model chooses freely.",

@@ -63,6 +63,7 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
     {},
     {},
     { "names": ["/function/name"] },
+    { "names": ["/custom/name"], "custom_names": ["/custom/name"] },
     { "mode": ["/allowed_tools/mode"], "names": ["/allowed_tools/tools"] },
   ],
   tool_call: [
@@ -79,6 +80,7 @@ const FORM_VARIANT_1 = "variant:1";
 const FORM_VARIANT_2 = "variant:2";
 const FORM_VARIANT_3 = "variant:3";
 const FORM_VARIANT_4 = "variant:4";
+const FORM_VARIANT_5 = "variant:5";
 const NO_VARIANT = -1; // no variant of the shape can carry the canonical value
 export const ID_PATTERN = "^[\\x21-\\x7e]{1,40}$";
 /** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
@@ -837,6 +839,13 @@ const CHECKS_TOOL_CHOICE: P.Checks = [
   ],
   [
     ["", "object", null],
+    ["/type", "const", "custom"],
+    ["/custom", "object", null],
+    ["/custom/name", "nonempty", null],
+    ["/custom/name", "nonempty", null],
+  ],
+  [
+    ["", "object", null],
     ["/type", "const", "allowed_tools"],
     ["/allowed_tools", "object", null],
     ["/allowed_tools/mode", "values", ["auto", "required", "required"]],
@@ -846,21 +855,59 @@ const CHECKS_TOOL_CHOICE: P.Checks = [
 const ROOTS_TOOL_CHOICE: readonly unknown[] = ["auto", "none", "required"];
 const KNOWN_TOOL_CHOICE_3: ReadonlySet<string> = new Set(["function", "type"]);
 const KNOWN_TOOL_CHOICE_3_FUNCTION: ReadonlySet<string> = new Set(["name"]);
-const KNOWN_TOOL_CHOICE_4: ReadonlySet<string> = new Set(["allowed_tools", "type"]);
-const KNOWN_TOOL_CHOICE_4_ALLOWED_TOOLS: ReadonlySet<string> = new Set(["mode", "tools"]);
-const VALUES_TOOL_CHOICE_4_MODE = new Map<unknown, unknown>(
+const KNOWN_TOOL_CHOICE_4: ReadonlySet<string> = new Set(["custom", "type"]);
+const KNOWN_TOOL_CHOICE_4_CUSTOM: ReadonlySet<string> = new Set(["name"]);
+const KNOWN_TOOL_CHOICE_5: ReadonlySet<string> = new Set(["allowed_tools", "type"]);
+const KNOWN_TOOL_CHOICE_5_ALLOWED_TOOLS: ReadonlySet<string> = new Set(["mode", "tools"]);
+const VALUES_TOOL_CHOICE_5_MODE = new Map<unknown, unknown>(
   [["auto", "auto"], ["required", "required"], ["tool", "required"]]
 );
-const VALUES_TOOL_CHOICE_4_MODE_BACK = new Map<unknown, unknown>([["auto", "auto"], ["required", "required"]]);
-const KNOWN_TOOL_CHOICE_4_NAMES_ITEM: ReadonlySet<string> = new Set(["function", "type"]);
-const KNOWN_TOOL_CHOICE_4_NAMES_ITEM_FUNCTION: ReadonlySet<string> = new Set(["name"]);
+const VALUES_TOOL_CHOICE_5_MODE_BACK = new Map<unknown, unknown>([["auto", "auto"], ["required", "required"]]);
+const KNOWN_TOOL_CHOICE_5_NAMES_ITEM: ReadonlySet<string> = new Set(["function", "type"]);
+const KNOWN_TOOL_CHOICE_5_NAMES_ITEM_FUNCTION: ReadonlySet<string> = new Set(["name"]);
+const KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM: ReadonlySet<string> = new Set(["custom", "type"]);
+const KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM_CUSTOM: ReadonlySet<string> = new Set(["name"]);
 
-function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject | null): string[] {
+function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: unknown[], unknown: JsonObject | null, custom: string[]): string[] {
   const names: string[] = [];
   let nested: unknown;
   for (let position = 0; position < items.length; position++) {
     const item = items[position];
     const at = "/allowed_tools/tools" + "/" + String(position);
+    if (
+      P.isObject(item) &&
+      (
+        P.isObject(item) &&
+        (
+          Object.getPrototypeOf(item) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(item, "type")
+        ) ? item["type"] : undefined
+      ) === "custom"
+    ) {
+      // names a custom tool: one of the custom names too
+      const itemCustom = (
+        P.isObject(item) &&
+        (
+          Object.getPrototypeOf(item) === Object.prototype &&
+          !("custom" in Object.prototype) ||
+          Object.hasOwn(item, "custom")
+        ) ? P.defined(item["custom"]) : P.mismatch()
+      );
+      const name = rt.lookup(item, ["custom", "name"]);
+      if (typeof name !== "string" || name === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/custom/name", "expected a non-empty string");
+      }
+      names.push(name);
+      custom.push(name);
+      if (P.size(item) !== 2) {
+        unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM, at + "", unknown);
+      }
+      if (P.size(itemCustom) !== 1) {
+        unknown = rt.unknownFields(P.obj(itemCustom), KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM_CUSTOM, at + "/custom", unknown);
+      }
+      continue;
+    }
     if (
       !(
         P.isObject(item) &&
@@ -882,7 +929,13 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
             ["/type", "const", "function"],
             ["/function", "object", null],
             ["/function/name", "nonempty", null],
-          ]
+          ],
+          [
+            ["", "object", null],
+            ["/type", "const", "custom"],
+            ["/custom", "object", null],
+            ["/custom/name", "nonempty", null],
+          ],
         ],
         DIALECT,
         SHAPE_TOOL_CHOICE,
@@ -902,11 +955,11 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
     }
     names.push(name);
     if (P.size(item) !== 2) {
-      unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_4_NAMES_ITEM, at + "", unknown);
+      unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown);
     }
     if (P.size(itemFunction) !== 1) {
       unknown = rt.unknownFields(
-        P.obj(itemFunction), KNOWN_TOOL_CHOICE_4_NAMES_ITEM_FUNCTION, at + "/function", unknown
+        P.obj(itemFunction), KNOWN_TOOL_CHOICE_5_NAMES_ITEM_FUNCTION, at + "/function", unknown
       );
     }
   }
@@ -915,18 +968,45 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
 
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolChoice(canonical: JsonObject): number {
-  if (canonical["mode"] === "auto" && canonical["names"] == null && canonical["parallel"] == null) return 0;
-  if (canonical["mode"] === "none" && canonical["names"] == null && canonical["parallel"] == null) return 1;
-  if (canonical["mode"] === "required" && canonical["names"] == null && canonical["parallel"] == null) return 2;
-  if (canonical["mode"] === "tool" && canonical["names"] != null && canonical["parallel"] == null) return 3;
   if (
-    P.inMap(VALUES_TOOL_CHOICE_4_MODE, canonical["mode"]) && canonical["names"] != null && canonical["parallel"] == null
+    canonical["mode"] === "auto" &&
+    canonical["names"] == null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 0;
+  if (
+    canonical["mode"] === "none" &&
+    canonical["names"] == null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 1;
+  if (
+    canonical["mode"] === "required" &&
+    canonical["names"] == null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 2;
+  if (
+    canonical["mode"] === "tool" &&
+    canonical["names"] != null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 3;
+  if (
+    canonical["mode"] === "tool" &&
+    canonical["names"] != null &&
+    canonical["custom_names"] != null &&
+    canonical["parallel"] == null
   ) return 4;
+  if (
+    P.inMap(VALUES_TOOL_CHOICE_5_MODE, canonical["mode"]) && canonical["names"] != null && canonical["parallel"] == null
+  ) return 5;
   if (canonical["mode"] === "auto") return 0;
   if (canonical["mode"] === "none") return 1;
   if (canonical["mode"] === "required") return 2;
   if (canonical["mode"] === "tool" && canonical["names"] != null) return 3;
-  if (P.inMap(VALUES_TOOL_CHOICE_4_MODE, canonical["mode"]) && canonical["names"] != null) return 4;
+  if (canonical["mode"] === "tool" && canonical["names"] != null && canonical["custom_names"] != null) return 4;
+  if (P.inMap(VALUES_TOOL_CHOICE_5_MODE, canonical["mode"]) && canonical["names"] != null) return 5;
   return NO_VARIANT;
 }
 
@@ -1040,6 +1120,67 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           !("type" in Object.prototype) ||
           Object.hasOwn(wire, "type")
         ) ? wire["type"] : undefined
+      ) === "custom"
+    ) {
+      canonical = {"mode": "tool"};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      const wireCustom = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("custom" in Object.prototype) ||
+          Object.hasOwn(wire, "custom")
+        ) ? P.defined(wire["custom"]) : P.mismatch()
+      );
+      value = (
+        P.isObject(wireCustom) &&
+        (
+          Object.getPrototypeOf(wireCustom) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireCustom, "name")
+        ) ? P.defined(wireCustom["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["names"] = [value];
+      value = (
+        P.isObject(wireCustom) &&
+        (
+          Object.getPrototypeOf(wireCustom) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wireCustom, "name")
+        ) ? P.defined(wireCustom["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["custom_names"] = [value];
+      if (P.size(wire) !== 2) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CHOICE_4, "", unknown);
+      }
+      if (P.size(wireCustom) !== 1) {
+        unknown = rt.unknownFields(P.obj(wireCustom), KNOWN_TOOL_CHOICE_4_CUSTOM, "/custom", unknown);
+      }
+      rt.normalizeChoice(canonical);
+      if (selectToolChoice(canonical) !== 4) {
+        forms = P.withForm(forms, "", FORM_VARIANT_4);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
+      }
+      return canonical as ToolChoice;
+    }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
       ) === "allowed_tools"
     ) {
       canonical = {};
@@ -1061,8 +1202,8 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           Object.hasOwn(wireAllowedTools, "mode")
         ) ? P.defined(wireAllowedTools["mode"]) : P.mismatch()
       );
-      if (!P.known(VALUES_TOOL_CHOICE_4_MODE_BACK, value)) throw P.MISMATCH;
-      canonical["mode"] = VALUES_TOOL_CHOICE_4_MODE_BACK.get(value);
+      if (!P.known(VALUES_TOOL_CHOICE_5_MODE_BACK, value)) throw P.MISMATCH;
+      canonical["mode"] = VALUES_TOOL_CHOICE_5_MODE_BACK.get(value);
       value = (
         P.isObject(wireAllowedTools) &&
         (
@@ -1072,18 +1213,20 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         ) ? P.defined(wireAllowedTools["tools"]) : P.mismatch()
       );
       if (!Array.isArray(value) || value.length === 0) throw P.MISMATCH;
-      canonical["names"] = NAME_LIST_TOOL_CHOICE_4_NAMES_in(value, unknown);
+      const customNames: string[] = [];
+      canonical["names"] = NAME_LIST_TOOL_CHOICE_5_NAMES_in(value, unknown, customNames);
+      if (customNames.length > 0) canonical["custom_names"] = customNames;
       if (P.size(wire) !== 2) {
-        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CHOICE_4, "", unknown);
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CHOICE_5, "", unknown);
       }
       if (P.size(wireAllowedTools) !== 2) {
         unknown = rt.unknownFields(
-          P.obj(wireAllowedTools), KNOWN_TOOL_CHOICE_4_ALLOWED_TOOLS, "/allowed_tools", unknown
+          P.obj(wireAllowedTools), KNOWN_TOOL_CHOICE_5_ALLOWED_TOOLS, "/allowed_tools", unknown
         );
       }
       rt.normalizeChoice(canonical);
-      if (selectToolChoice(canonical) !== 4) {
-        forms = P.withForm(forms, "", FORM_VARIANT_4);
+      if (selectToolChoice(canonical) !== 5) {
+        forms = P.withForm(forms, "", FORM_VARIANT_5);
       }
       if (
         (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
@@ -1129,9 +1272,16 @@ export function encodeToolChoice(
     } else if (form === FORM_VARIANT_3 && canonical["mode"] === "tool" && canonical["names"] != null) {
       index = 3;
     } else if (
-      form === FORM_VARIANT_4 && P.inMap(VALUES_TOOL_CHOICE_4_MODE, canonical["mode"]) && canonical["names"] != null
+      form === FORM_VARIANT_4 &&
+      canonical["mode"] === "tool" &&
+      canonical["names"] != null &&
+      canonical["custom_names"] != null
     ) {
       index = 4;
+    } else if (
+      form === FORM_VARIANT_5 && P.inMap(VALUES_TOOL_CHOICE_5_MODE, canonical["mode"]) && canonical["names"] != null
+    ) {
+      index = 5;
     } else {
       index = selectToolChoice(canonical);
     }
@@ -1139,6 +1289,16 @@ export function encodeToolChoice(
       wire = "auto";
       if (canonical["names"] != null) {
         rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
+      }
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
       }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
@@ -1150,6 +1310,16 @@ export function encodeToolChoice(
       if (canonical["names"] != null) {
         rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
+      }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
@@ -1159,6 +1329,16 @@ export function encodeToolChoice(
       wire = "required";
       if (canonical["names"] != null) {
         rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
+      }
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
       }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
@@ -1171,6 +1351,16 @@ export function encodeToolChoice(
         rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
       }
       wire = { "type": "function", "function": { "name": wireNames } };
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
+      }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
@@ -1180,9 +1370,30 @@ export function encodeToolChoice(
       return new rt.Encoded(wire, losses);
     }
     if (index === 4) {
-      const wireMode: unknown = P.mapped(VALUES_TOOL_CHOICE_4_MODE, P.need(canonical, "mode"));
-      const wireNames: unknown = (P.need(canonical, "names") as unknown[]).map(
-        (name) => ({ "type": "function", "function": { "name": name } })
+      const wireNames: unknown = P.first(P.need(canonical, "names"));
+      if (P.len(canonical["names"]) > 1) {
+        rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
+      }
+      const wireCustomNames: unknown = P.first(P.need(canonical, "custom_names"));
+      if (P.len(canonical["custom_names"]) > 1) {
+        rt.report(losses, strict, "tool_choice.widened", "/custom_names/1", DIALECT, "more than one tool name here");
+      }
+      wire = { "type": "custom", "custom": { "name": wireCustomNames } };
+      if (canonical["parallel"] != null) {
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
+    }
+    if (index === 5) {
+      const wireMode: unknown = P.mapped(VALUES_TOOL_CHOICE_5_MODE, P.need(canonical, "mode"));
+      const customNames = P.list(P.truthy(canonical["custom_names"]) ? canonical["custom_names"] : []);
+      const wireNames: unknown = (P.need(canonical, "names") as unknown[]).map((name) =>
+        customNames.some((c) => P.eq(c, name)) ? { "type": "custom", "custom": { "name": name } } : {
+          "type": "function", "function": { "name": name }
+        },
       );
       wire = { "type": "allowed_tools", "allowed_tools": { "mode": wireMode, "tools": wireNames } };
       if (canonical["parallel"] != null) {
@@ -1927,7 +2138,7 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
   {
     const toolChoice = P.field(wire, "tool_choice");
     const element = toolChoice;
-    if (element != null && rt.lookup(element, ["type"]) !== "custom") {
+    if (element != null) {
       const at = "/tool_choice";
       out["tool_choice"] = rt.decodeAt(decodeToolChoice, element, at, idMap);
     }
@@ -1999,7 +2210,7 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
 const LOCATIONS: readonly inj.Location[] = [
   ["tool_definition", ["tools", "*"], [], [["function"]], [[["type"], "custom"]], []],
   ["tool_definition", ["tools", "*"], [[["type"], "custom"]], [], [], []],
-  ["tool_choice", ["tool_choice"], [], [], [[["type"], "custom"]], []],
+  ["tool_choice", ["tool_choice"], [], [], [], []],
   ["tool_call", ["messages", "*", "tool_calls", "*"], [], [["function"]], [[["type"], "custom"]], []],
   ["tool_call", ["messages", "*", "tool_calls", "*"], [[["type"], "custom"]], [], [], []],
   ["tool_result", ["messages", "*"], [[["role"], "tool"]], [], [], []],
@@ -2670,11 +2881,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
   }
   value = rt.getOwn(wire, "tool_choice");
   if (value !== undefined) {
-    if (!(rt.pyEquals(conv.keyOf(value, "type"), "custom"))) {
-      choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
-    } else {
-      rt.putOwn(fields as JsonObject, "/tool_choice", value);
-    }
+    choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
   }
   for (const [key, kept] of Object.entries(rest0 as JsonObject)) {
     rt.putOwn(fields as JsonObject, key as string, kept);
@@ -3894,20 +4101,25 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
  * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
- * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text; `customTools`
+ * "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md).
  */
 export function encodeRequest(
   value: Request,
   options: {
     strict?: boolean; idMap?: rt.IdMap | null; reasoning?: "keep" | "text" | "drop" |
         null; reasoningAsText?: boolean; model?: string | null;
+    customTools?: "drop" | "function" | null;
   } = {},
 ): rt.Encoded {
   const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   conv.checkCanonical(held, "request");
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
-  const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+  const custom = conv.customToolsPolicy(options.customTools);
+  const canonical = conv.cacheOut(
+    conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
+  );
   const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   return out.encoded(wire);
 }
@@ -3925,21 +4137,29 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
 
 /**
  * A canonical Response as a whole OpenAI Chat Completions response; lists what it cannot carry.
- * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
+ * `model` names the model when the response names none; `reasoning` and `customTools` as
+ * encodeRequest takes them.
  */
 export function encodeResponse(
   value: Response,
   options: {
     strict?: boolean; idMap?: rt.IdMap | null; reasoning?: "keep" | "text" | "drop" |
         null; reasoningAsText?: boolean; model?: string | null;
+    customTools?: "drop" | "function" | null;
   } = {},
 ): rt.Encoded {
-  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
+  const held = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
-  return conv.encodeResponse(
+  const lost: rt.Loss[] = [];
+  conv.checkCanonical(held, "response");
+  const custom = conv.customToolsPolicy(options.customTools);
+  const canonical = conv.customsAsFunctions(held, custom, "response", lost, DIALECT);
+  let encoded = conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy,
         options.model ?? null,
   );
+  if (lost.length > 0) encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
+  return encoded;
 }
 
 /**

@@ -76,6 +76,7 @@ export const POINTERS: { readonly [shape: string]: readonly { readonly [field: s
     {},
     {},
     { "names": ["/name"] },
+    { "names": ["/name"], "custom_names": ["/name"] },
     { "mode": ["/mode"], "names": ["/tools"] },
   ],
   tool_call: [
@@ -93,6 +94,7 @@ const FORM_VARIANT_1 = "variant:1";
 const FORM_VARIANT_2 = "variant:2";
 const FORM_VARIANT_3 = "variant:3";
 const FORM_VARIANT_4 = "variant:4";
+const FORM_VARIANT_5 = "variant:5";
 const NO_VARIANT = -1; // no variant of the shape can carry the canonical value
 export const ID_PATTERN = "^[\\x21-\\x7e]{1,64}$";
 /** How its call ids look and are minted (the dialect object's idPolicy; IDS in the encoders). */
@@ -1137,6 +1139,7 @@ const CHECKS_TOOL_CHOICE: P.Checks = [
   [["", "const", "none"]],
   [["", "const", "required"]],
   [["", "object", null], ["/type", "const", "function"], ["/name", "nonempty", null]],
+  [["", "object", null], ["/type", "const", "custom"], ["/name", "nonempty", null], ["/name", "nonempty", null]],
   [
     ["", "object", null],
     ["/type", "const", "allowed_tools"],
@@ -1146,19 +1149,44 @@ const CHECKS_TOOL_CHOICE: P.Checks = [
 ];
 const ROOTS_TOOL_CHOICE: readonly unknown[] = ["auto", "none", "required"];
 const KNOWN_TOOL_CHOICE_3: ReadonlySet<string> = new Set(["name", "type"]);
-const KNOWN_TOOL_CHOICE_4: ReadonlySet<string> = new Set(["mode", "tools", "type"]);
-const VALUES_TOOL_CHOICE_4_MODE = new Map<unknown, unknown>(
+const KNOWN_TOOL_CHOICE_4: ReadonlySet<string> = new Set(["name", "type"]);
+const KNOWN_TOOL_CHOICE_5: ReadonlySet<string> = new Set(["mode", "tools", "type"]);
+const VALUES_TOOL_CHOICE_5_MODE = new Map<unknown, unknown>(
   [["auto", "auto"], ["required", "required"], ["tool", "required"]]
 );
-const VALUES_TOOL_CHOICE_4_MODE_BACK = new Map<unknown, unknown>([["auto", "auto"], ["required", "required"]]);
-const KNOWN_TOOL_CHOICE_4_NAMES_ITEM: ReadonlySet<string> = new Set(["name", "type"]);
+const VALUES_TOOL_CHOICE_5_MODE_BACK = new Map<unknown, unknown>([["auto", "auto"], ["required", "required"]]);
+const KNOWN_TOOL_CHOICE_5_NAMES_ITEM: ReadonlySet<string> = new Set(["name", "type"]);
+const KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM: ReadonlySet<string> = new Set(["name", "type"]);
 
-function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject | null): string[] {
+function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: unknown[], unknown: JsonObject | null, custom: string[]): string[] {
   const names: string[] = [];
   let nested: unknown;
   for (let position = 0; position < items.length; position++) {
     const item = items[position];
     const at = "/tools" + "/" + String(position);
+    if (
+      P.isObject(item) &&
+      (
+        P.isObject(item) &&
+        (
+          Object.getPrototypeOf(item) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(item, "type")
+        ) ? item["type"] : undefined
+      ) === "custom"
+    ) {
+      // names a custom tool: one of the custom names too
+      const name = rt.lookup(item, ["name"]);
+      if (typeof name !== "string" || name === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string");
+      }
+      names.push(name);
+      custom.push(name);
+      if (P.size(item) !== 2) {
+        unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_5_NAMES_CUSTOM, at + "", unknown);
+      }
+      continue;
+    }
     if (
       !(
         P.isObject(item) &&
@@ -1174,7 +1202,10 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
     ) {
       throw rt.explain(
         item,
-        [[["", "object", null], ["/type", "const", "function"], ["/name", "nonempty", null]]],
+        [
+          [["", "object", null], ["/type", "const", "function"], ["/name", "nonempty", null]],
+          [["", "object", null], ["/type", "const", "custom"], ["/name", "nonempty", null]],
+        ],
         DIALECT,
         SHAPE_TOOL_CHOICE,
       ).at(at);
@@ -1185,7 +1216,7 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
     }
     names.push(name);
     if (P.size(item) !== 2) {
-      unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_4_NAMES_ITEM, at + "", unknown);
+      unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown);
     }
   }
   return names;
@@ -1193,18 +1224,45 @@ function NAME_LIST_TOOL_CHOICE_4_NAMES_in(items: unknown[], unknown: JsonObject 
 
 /** The variant encode uses for canonical: the first that carries everything, else the first that fits. */
 function selectToolChoice(canonical: JsonObject): number {
-  if (canonical["mode"] === "auto" && canonical["names"] == null && canonical["parallel"] == null) return 0;
-  if (canonical["mode"] === "none" && canonical["names"] == null && canonical["parallel"] == null) return 1;
-  if (canonical["mode"] === "required" && canonical["names"] == null && canonical["parallel"] == null) return 2;
-  if (canonical["mode"] === "tool" && canonical["names"] != null && canonical["parallel"] == null) return 3;
   if (
-    P.inMap(VALUES_TOOL_CHOICE_4_MODE, canonical["mode"]) && canonical["names"] != null && canonical["parallel"] == null
+    canonical["mode"] === "auto" &&
+    canonical["names"] == null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 0;
+  if (
+    canonical["mode"] === "none" &&
+    canonical["names"] == null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 1;
+  if (
+    canonical["mode"] === "required" &&
+    canonical["names"] == null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 2;
+  if (
+    canonical["mode"] === "tool" &&
+    canonical["names"] != null &&
+    canonical["custom_names"] == null &&
+    canonical["parallel"] == null
+  ) return 3;
+  if (
+    canonical["mode"] === "tool" &&
+    canonical["names"] != null &&
+    canonical["custom_names"] != null &&
+    canonical["parallel"] == null
   ) return 4;
+  if (
+    P.inMap(VALUES_TOOL_CHOICE_5_MODE, canonical["mode"]) && canonical["names"] != null && canonical["parallel"] == null
+  ) return 5;
   if (canonical["mode"] === "auto") return 0;
   if (canonical["mode"] === "none") return 1;
   if (canonical["mode"] === "required") return 2;
   if (canonical["mode"] === "tool" && canonical["names"] != null) return 3;
-  if (P.inMap(VALUES_TOOL_CHOICE_4_MODE, canonical["mode"]) && canonical["names"] != null) return 4;
+  if (canonical["mode"] === "tool" && canonical["names"] != null && canonical["custom_names"] != null) return 4;
+  if (P.inMap(VALUES_TOOL_CHOICE_5_MODE, canonical["mode"]) && canonical["names"] != null) return 5;
   return NO_VARIANT;
 }
 
@@ -1307,6 +1365,56 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           !("type" in Object.prototype) ||
           Object.hasOwn(wire, "type")
         ) ? wire["type"] : undefined
+      ) === "custom"
+    ) {
+      canonical = {"mode": "tool"};
+      unknown = null; // most values carry no unknown fields: make the object only when one turns up
+      forms = P.EMPTY;
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["names"] = [value];
+      value = (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("name" in Object.prototype) ||
+          Object.hasOwn(wire, "name")
+        ) ? P.defined(wire["name"]) : P.mismatch()
+      );
+      if (typeof value !== "string" || value === "") throw P.MISMATCH;
+      canonical["custom_names"] = [value];
+      if (P.size(wire) !== 2) {
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CHOICE_4, "", unknown);
+      }
+      rt.normalizeChoice(canonical);
+      if (selectToolChoice(canonical) !== 4) {
+        forms = P.withForm(forms, "", FORM_VARIANT_4);
+      }
+      if (
+        (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
+      ) {
+        canonical["extensions"] = {
+          [DIALECT]: rt.extension(rt.heldFields(unknown, DIALECT, SHAPE_TOOL_CHOICE), forms)
+        };
+      }
+      return canonical as ToolChoice;
+    }
+    if (
+      P.isObject(wire) &&
+      (
+        P.isObject(wire) &&
+        (
+          Object.getPrototypeOf(wire) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(wire, "type")
+        ) ? wire["type"] : undefined
       ) === "allowed_tools"
     ) {
       canonical = {};
@@ -1320,8 +1428,8 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
           Object.hasOwn(wire, "mode")
         ) ? P.defined(wire["mode"]) : P.mismatch()
       );
-      if (!P.known(VALUES_TOOL_CHOICE_4_MODE_BACK, value)) throw P.MISMATCH;
-      canonical["mode"] = VALUES_TOOL_CHOICE_4_MODE_BACK.get(value);
+      if (!P.known(VALUES_TOOL_CHOICE_5_MODE_BACK, value)) throw P.MISMATCH;
+      canonical["mode"] = VALUES_TOOL_CHOICE_5_MODE_BACK.get(value);
       value = (
         P.isObject(wire) &&
         (
@@ -1331,13 +1439,15 @@ export function decodeToolChoice(payload: unknown, options: { idMap?: rt.IdMap |
         ) ? P.defined(wire["tools"]) : P.mismatch()
       );
       if (!Array.isArray(value) || value.length === 0) throw P.MISMATCH;
-      canonical["names"] = NAME_LIST_TOOL_CHOICE_4_NAMES_in(value, unknown);
+      const customNames: string[] = [];
+      canonical["names"] = NAME_LIST_TOOL_CHOICE_5_NAMES_in(value, unknown, customNames);
+      if (customNames.length > 0) canonical["custom_names"] = customNames;
       if (P.size(wire) !== 3) {
-        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CHOICE_4, "", unknown);
+        unknown = rt.unknownFields(P.obj(wire), KNOWN_TOOL_CHOICE_5, "", unknown);
       }
       rt.normalizeChoice(canonical);
-      if (selectToolChoice(canonical) !== 4) {
-        forms = P.withForm(forms, "", FORM_VARIANT_4);
+      if (selectToolChoice(canonical) !== 5) {
+        forms = P.withForm(forms, "", FORM_VARIANT_5);
       }
       if (
         (unknown !== null && Object.keys(unknown).length > 0) || (forms !== P.EMPTY && Object.keys(forms).length > 0)
@@ -1383,9 +1493,16 @@ export function encodeToolChoice(
     } else if (form === FORM_VARIANT_3 && canonical["mode"] === "tool" && canonical["names"] != null) {
       index = 3;
     } else if (
-      form === FORM_VARIANT_4 && P.inMap(VALUES_TOOL_CHOICE_4_MODE, canonical["mode"]) && canonical["names"] != null
+      form === FORM_VARIANT_4 &&
+      canonical["mode"] === "tool" &&
+      canonical["names"] != null &&
+      canonical["custom_names"] != null
     ) {
       index = 4;
+    } else if (
+      form === FORM_VARIANT_5 && P.inMap(VALUES_TOOL_CHOICE_5_MODE, canonical["mode"]) && canonical["names"] != null
+    ) {
+      index = 5;
     } else {
       index = selectToolChoice(canonical);
     }
@@ -1393,6 +1510,16 @@ export function encodeToolChoice(
       wire = "auto";
       if (canonical["names"] != null) {
         rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
+      }
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
       }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
@@ -1404,6 +1531,16 @@ export function encodeToolChoice(
       if (canonical["names"] != null) {
         rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
       }
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
+      }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
@@ -1413,6 +1550,16 @@ export function encodeToolChoice(
       wire = "required";
       if (canonical["names"] != null) {
         rt.report(losses, strict, "tool_choice.widened", "/names", DIALECT, "a restricted set of allowed tools");
+      }
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
       }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
@@ -1425,6 +1572,16 @@ export function encodeToolChoice(
         rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
       }
       wire = { "type": "function", "name": wireNames };
+      if (canonical["custom_names"] != null) {
+        rt.report(
+          losses,
+          strict,
+          "tool.custom_dropped",
+          "/custom_names",
+          DIALECT,
+          "a custom (freeform) tool the tool choice names",
+        );
+      }
       if (canonical["parallel"] != null) {
         rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
       }
@@ -1434,9 +1591,30 @@ export function encodeToolChoice(
       return new rt.Encoded(wire, losses);
     }
     if (index === 4) {
-      const wireMode: unknown = P.mapped(VALUES_TOOL_CHOICE_4_MODE, P.need(canonical, "mode"));
-      const wireNames: unknown = (P.need(canonical, "names") as unknown[]).map(
-        (name) => ({ "type": "function", "name": name })
+      const wireNames: unknown = P.first(P.need(canonical, "names"));
+      if (P.len(canonical["names"]) > 1) {
+        rt.report(losses, strict, "tool_choice.widened", "/names/1", DIALECT, "more than one tool name here");
+      }
+      const wireCustomNames: unknown = P.first(P.need(canonical, "custom_names"));
+      if (P.len(canonical["custom_names"]) > 1) {
+        rt.report(losses, strict, "tool_choice.widened", "/custom_names/1", DIALECT, "more than one tool name here");
+      }
+      wire = { "type": "custom", "name": wireCustomNames };
+      if (canonical["parallel"] != null) {
+        rt.report(losses, strict, "setting.dropped", "/parallel", DIALECT, "the parallel tool calls setting");
+      }
+      if (own !== P.EMPTY && Object.keys(own).length > 0) rt.applyFields(
+        wire as JsonObject, (own["fields"] ?? P.EMPTY) as JsonObject, DIALECT, losses, strict
+      );
+      return new rt.Encoded(wire, losses);
+    }
+    if (index === 5) {
+      const wireMode: unknown = P.mapped(VALUES_TOOL_CHOICE_5_MODE, P.need(canonical, "mode"));
+      const customNames = P.list(P.truthy(canonical["custom_names"]) ? canonical["custom_names"] : []);
+      const wireNames: unknown = (P.need(canonical, "names") as unknown[]).map((name) =>
+        customNames.some((c) => P.eq(c, name)) ? { "type": "custom", "name": name } : {
+          "type": "function", "name": name
+        },
       );
       wire = { "type": "allowed_tools", "mode": wireMode, "tools": wireNames };
       if (canonical["parallel"] != null) {
@@ -2590,6 +2768,7 @@ export function extract(payload: unknown, options: { idMap?: rt.IdMap | null } =
         (rt.lookup(element, []) === "none") ||
         (rt.lookup(element, []) === "required") ||
         (rt.lookup(element, ["type"]) === "function") ||
+        (rt.lookup(element, ["type"]) === "custom") ||
         (rt.lookup(element, ["type"]) === "allowed_tools")
       )
     ) {
@@ -2661,6 +2840,7 @@ const LOCATIONS: readonly inj.Location[] = [
   ["tool_choice", ["tool_choice"], [[[], "none"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[[], "required"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[["type"], "function"]], [], [], []],
+  ["tool_choice", ["tool_choice"], [[["type"], "custom"]], [], [], []],
   ["tool_choice", ["tool_choice"], [[["type"], "allowed_tools"]], [], [], []],
   ["tool_call", ["input", "*"], [[["type"], "function_call"]], [], [], []],
   ["tool_call", ["input", "*"], [[["type"], "custom_tool_call"]], [], [], []],
@@ -3156,6 +3336,7 @@ function toolsIn(wire: JsonObject, idMap: rt.IdMap, fields: JsonObject, forms: J
       (rt.pyEquals(value, "none")) ||
       (rt.pyEquals(value, "required")) ||
       (rt.pyEquals(conv.keyOf(value, "type"), "function")) ||
+      (rt.pyEquals(conv.keyOf(value, "type"), "custom")) ||
       (rt.pyEquals(conv.keyOf(value, "type"), "allowed_tools"))
     ) {
       choice = rt.decodeAt(decodeToolChoice, value, "/tool_choice", idMap);
@@ -4478,6 +4659,7 @@ const CONV_REQUEST: conv.RequestLayout = {
     ["tool_choice"],
     ["tool_choice"],
     ["tool_choice"],
+    ["tool_choice"],
     ["parallel_tool_calls"],
     ["model"],
     ["instructions"],
@@ -4722,20 +4904,25 @@ export function decodeRequest(payload: unknown, options: { idMap?: rt.IdMap | nu
  * `model` names the model when the request names none (a Gemini or Bedrock request names it
  * in its URL); `reasoning` is the reasoning policy (keep, the default: replayed where the
  * target can; text: what it cannot replay as text; drop: every reasoning part removed, a loss
- * each, never refused), `reasoningAsText: true` its deprecated spelling of text.
+ * each, never refused), `reasoningAsText: true` its deprecated spelling of text; `customTools`
+ * "function" sends OpenAI custom tools as functions of one string parameter (docs/conversations.md).
  */
 export function encodeRequest(
   value: Request,
   options: {
     strict?: boolean; idMap?: rt.IdMap | null; reasoning?: "keep" | "text" | "drop" |
         null; reasoningAsText?: boolean; model?: string | null;
+    customTools?: "drop" | "function" | null;
   } = {},
 ): rt.Encoded {
   const held = rt.holdCanonical(rt.asCanonical(value, "request"), "request") as JsonObject;
   conv.checkCanonical(held, "request");
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
-  const canonical = conv.cacheOut(held, CONV_REQUEST, out);
+  const custom = conv.customToolsPolicy(options.customTools);
+  const canonical = conv.cacheOut(
+    conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
+  );
   const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   return out.encoded(wire);
 }
@@ -4753,21 +4940,29 @@ export function decodeResponse(payload: unknown, options: { idMap?: rt.IdMap | n
 
 /**
  * A canonical Response as a whole OpenAI Responses response; lists what it cannot carry.
- * `model` names the model when the response names none; `reasoning` as encodeRequest takes it.
+ * `model` names the model when the response names none; `reasoning` and `customTools` as
+ * encodeRequest takes them.
  */
 export function encodeResponse(
   value: Response,
   options: {
     strict?: boolean; idMap?: rt.IdMap | null; reasoning?: "keep" | "text" | "drop" |
         null; reasoningAsText?: boolean; model?: string | null;
+    customTools?: "drop" | "function" | null;
   } = {},
 ): rt.Encoded {
-  const canonical = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
+  const held = rt.holdCanonical(rt.asCanonical(value, "response"), "response") as JsonObject;
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
-  return conv.encodeResponse(
+  const lost: rt.Loss[] = [];
+  conv.checkCanonical(held, "response");
+  const custom = conv.customToolsPolicy(options.customTools);
+  const canonical = conv.customsAsFunctions(held, custom, "response", lost, DIALECT);
+  let encoded = conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy,
         options.model ?? null,
   );
+  if (lost.length > 0) encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
+  return encoded;
 }
 
 /**

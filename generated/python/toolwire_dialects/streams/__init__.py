@@ -125,6 +125,7 @@ class StreamRelay(_StreamRelay):
         on_loss: Callable[[Loss], None] | None = None,
         reasoning_as_text: bool = False,
         reasoning: Literal["keep", "text", "drop"] | None = None,
+        custom_tools: Literal["drop", "function"] | None = None,
     ) -> None:
         super().__init__(
             events,
@@ -135,6 +136,7 @@ class StreamRelay(_StreamRelay):
             on_loss=on_loss,
             reasoning_as_text=reasoning_as_text,
             reasoning=reasoning,
+            custom_tools=custom_tools,
             allowed=allowing(allow, LOSS_CODES, strict),
         )
 
@@ -150,12 +152,14 @@ def convert_stream(
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
     reasoning: Literal["keep", "text", "drop"] | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> StreamRelay:
     """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
     iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
     strict=True raises LossError on the first one; allow=[codes] (loss_codes.LOSS_CODES), on
     the first whose code the list does not hold. reasoning="keep" | "text" | "drop" is the
-    reasoning policy, as convert() takes it (reasoning_as_text=True: deprecated, "text")."""
+    reasoning policy, as convert() takes it (reasoning_as_text=True: deprecated, "text"), and
+    custom_tools="function" relays OpenAI custom tools' calls as function calls, as convert() does."""
     return StreamRelay(
         events,
         source=source,
@@ -166,6 +170,7 @@ def convert_stream(
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
         reasoning=reasoning,
+        custom_tools=custom_tools,
     )
 
 
@@ -180,6 +185,7 @@ def convert_stream_text(
     on_loss: Callable[[Loss], None] | None = None,
     reasoning_as_text: bool = False,
     reasoning: Literal["keep", "text", "drop"] | None = None,
+    custom_tools: Literal["drop", "function"] | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (see streams._relay). Like any generator, it
@@ -193,5 +199,6 @@ def convert_stream_text(
         on_loss=on_loss,
         reasoning_as_text=reasoning_as_text,
         reasoning=reasoning,
+        custom_tools=custom_tools,
         allowed=allowing(allow, LOSS_CODES, strict),
     )

@@ -27,6 +27,8 @@ class CanonicalCalls(StreamState):
 
     def _complete(self, c: Call) -> dict[str, Any]:
         """A finished call, decoded by the dialect's own decode_tool_call."""
+        if c.custom:  # a custom tool's input is plain text, whatever it holds
+            return self._decoded(c, c.text())
         if c.start is not None:
             text = c.text()
             if not text or text in self.NO_ARGUMENTS_TEXT:  # no fragment: the start's arguments

@@ -23,9 +23,16 @@ class CallLifecycle(CanonicalCalls):
     __slots__ = ()
 
     def _start(
-        self, key: Any, call_id: str | None, name: str | None, item: dict[str, Any] | None, position: Any = None
+        self,
+        key: Any,
+        call_id: str | None,
+        name: str | None,
+        item: dict[str, Any] | None,
+        position: Any = None,
+        custom: bool = False,
     ) -> Call:
         c = Call(self._count, key, call_id, name, item)
+        c.custom = custom
         self._count += 1
         if key is not None:
             self._open[key] = c  # a call still open at this key stays in flight, unkeyed
@@ -43,6 +50,8 @@ class CallLifecycle(CanonicalCalls):
             d["id"] = c.id
         if c.name is not None:
             d["name"] = c.name
+        if c.custom:
+            d["custom"] = True
         return d
 
     def _full(self, c: Call, full: str) -> dict[str, Any] | None:
@@ -123,10 +132,14 @@ class CallLifecycle(CanonicalCalls):
                 index = self._closed.get(key)
         elif position is not NO_POSITION:
             index = self._same_call(position, call.get("id"))
+        custom = call["arguments"] is None and type(call.get("input")) is str  # a custom tool's
         text = call.get("raw_arguments")
         if text is None:
-            text = dump_arguments(call["arguments"]) if call["arguments"] is not None else ""
+            text = (
+                call["input"] if custom else dump_arguments(call["arguments"]) if call["arguments"] is not None else ""
+            )
         record = Call(self._count if index is None else index, key, call.get("id"), call["name"], None)
+        record.custom = custom
         record.parts.append(text)
         record.stopped = True
         self._last_stopped = record

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from .._custom_tools import custom_tools_policy
 from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap
@@ -71,10 +72,14 @@ class StreamRelay:
         reasoning_as_text: bool = False,
         allowed: frozenset[str] | None = None,
         reasoning: str | None = None,
+        custom_tools: str | None = None,
     ) -> None:
         policy = reasoning_policy(reasoning, reasoning_as_text)
         if policy == "drop" and allowed is not None:  # its losses were asked for
             allowed = allowed | {"reasoning.dropped"}
+        custom = custom_tools_policy(custom_tools)
+        if custom == "function" and allowed is not None:  # so were these
+            allowed = allowed | {"tool.custom_as_function"}
         self.source: str = source.name
         self.target: str = target.name
         self._events = events
@@ -84,6 +89,7 @@ class StreamRelay:
         self.id_map = IdMap() if id_map is None else id_map
         self._reader = RelayReader(source, id_map=IdMap())
         self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning=policy)
+        self._writer.as_function = custom == "function"
         self._drop: set[str] | None = set() if policy == "drop" else None  # what of it was reported
         self._writer.check = CallCheck(self._target)
         self._on_loss = on_loss
@@ -209,6 +215,7 @@ def convert_stream_text(
     reasoning_as_text: bool = False,
     allowed: frozenset[str] | None = None,
     reasoning: str | None = None,
+    custom_tools: str | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (SSE with `event:` lines where the target uses them, JSON lines,
@@ -223,6 +230,7 @@ def convert_stream_text(
         reasoning_as_text=reasoning_as_text,
         allowed=allowed,
         reasoning=reasoning,
+        custom_tools=custom_tools,
     )
     for chunk in chunks:
         yield from (frame(relay._target, event) for event in relay.feed_text(chunk))

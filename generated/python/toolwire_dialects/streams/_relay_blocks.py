@@ -4,17 +4,30 @@ put at pointers into a written event, wire values kept in extensions, the usage 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from .._custom_tools import PARAMETER, function_call
+from .._errors import Loss
 from .._strict_json import loads
 
 __all__ = [
+    "INPUT_CLOSE",
+    "INPUT_OPEN",
     "MISSING",
     "Block",
+    "as_function_loss",
+    "as_written",
     "at",
+    "call_kind",
     "canonical_of",
+    "custom_dropped",
+    "every_call_dropped",
     "field",
+    "input_piece",
     "put",
+    "same_arguments",
+    "sent_as_function",
     "usage_slots",
     "walk",
 ]
@@ -117,3 +130,61 @@ class Block:
         self.call = call  # the call's state (call blocks)
         self.text: list[str] = []
         self.signature: str | None = None
+
+
+def custom_dropped(event: dict[str, Any], writes: dict[str, Any]) -> str | None:
+    """What a relay loses of a custom tool's call (tool_call_start) into a target without
+    custom_* writes (None: the call is no custom tool's, or the target writes it)."""
+    if event.get("custom") is not True or writes.get("custom_open"):
+        return None
+    return (
+        f"the call of custom (freeform) tool {event.get('name')!r} (call {event['index']}), whose input is plain text"
+    )
+
+
+def call_kind(call: dict[str, Any]) -> str:
+    """The write kinds' prefix of a call's block: a custom tool's call has its own."""
+    return "custom" if call.get("custom") else "call"
+
+
+def every_call_dropped(calls: dict[int, dict[str, Any]]) -> bool:
+    """Whether the stream's calls were all left out (custom tools the target lacks)."""
+    return bool(calls) and all(c.get("dropped") for c in calls.values())
+
+
+# custom_tools="function": a custom tool's input text goes out as the JSON string of its
+# function's one argument, opened before the first piece and closed at the call's stop
+INPUT_OPEN = f'{{"{PARAMETER}":"'
+INPUT_CLOSE = '"}'
+
+
+def input_piece(event: dict[str, Any]) -> str:
+    """A tool_call_delta's piece of a custom tool's input as a piece of that JSON string."""
+    return json.dumps(event["arguments_delta"], ensure_ascii=False)[1:-1]
+
+
+def as_function_loss(name: Any, index: int, dialect: str) -> Loss:
+    """The loss (asked for) of relaying a custom tool's call as a function's."""
+    what = f"the call of custom tool {name!r} (call {index}), sent as a function call (its input as arguments.input)"
+    return Loss("tool.custom_as_function", f"/calls/{index}", dialect, what)
+
+
+def as_written(calls: list[dict[str, Any]], as_function: bool) -> list[dict[str, Any]]:
+    """The source's calls as the relay wrote them (custom tools' as functions' when asked)."""
+    return [sent_as_function(c) for c in calls] if as_function else calls
+
+
+def sent_as_function(call: Any) -> Any:
+    """A source call as custom_tools="function" writes it: a custom tool's as a function's."""
+    if type(call) is dict and call.get("arguments") is None and type(call.get("input")) is str:
+        return function_call(call)
+    return call
+
+
+def same_arguments(sent: str, arguments: Any) -> bool:
+    """Whether argument text says these arguments (text that is no JSON says none)."""
+    try:
+        same: bool = (loads(sent) if sent.strip() else {}) == arguments
+    except ValueError:
+        return False
+    return same

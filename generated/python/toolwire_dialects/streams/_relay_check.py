@@ -48,7 +48,14 @@ def _state(call: dict[str, Any] | None) -> str:
         return "absent"
     if call.get("incomplete") is True:
         return "incomplete"
-    return "invalid" if call.get("arguments") is None else "complete"
+    if call.get("arguments") is None and type(call.get("input")) is not str:  # a custom tool's call has input
+        return "invalid"
+    return "complete"
+
+
+def _said(call: dict[str, Any]) -> Any:
+    """What a complete call says: its arguments, or a custom tool's input."""
+    return call.get("arguments"), call.get("input")
 
 
 class CallCheck:
@@ -84,7 +91,7 @@ class CallCheck:
                 out.append((index, f"{what} (its readers would take it as {now})"))
             elif got is not None and got.get("name") != name:
                 out.append((index, f"{what} (its readers would take it as named {got.get('name')!r})"))
-            elif was == "complete" and got is not None and got.get("arguments") != call.get("arguments"):
+            elif was == "complete" and got is not None and _said(got) != _said(call):
                 out.append((index, f"{what} (its readers would take it with other arguments)"))
         return out
 

@@ -182,6 +182,8 @@ class RelayReader:
                 self._announced.add(index)
                 self._any_call = True
                 start_call = {"type": "tool_call_start", "index": index, "id": d.get("id"), "name": d.get("name")}
+                if d.get("custom"):
+                    start_call["custom"] = True  # its text is a custom tool's plain input
                 out.append(start_call)
             fragment = d.get("arguments_delta")
             if fragment:

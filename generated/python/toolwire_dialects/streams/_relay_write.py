@@ -13,8 +13,9 @@ from typing import Any
 from .._dialect import Dialect, finish_reason_out, stream_of
 from .._errors import Loss, json_text, report
 from .._ids import IdMap, encode_id
-from .._strict_json import exact_integer, loads
+from .._strict_json import exact_integer
 from .._usage import usage_out
+from . import _relay_blocks as _b
 from ._events import _copy
 from ._relay_blocks import Block, canonical_of, field, put, usage_slots
 from ._relay_check import CallCheck
@@ -32,6 +33,7 @@ class RelayWriter:
     ) -> None:
         self.dialect: str = dialect.name
         self.reasoning = reasoning  # the reasoning policy: keep or text (drop: the relay leaves it out)
+        self.as_function = False  # custom_tools="function": custom tools' calls sent as functions
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
@@ -143,7 +145,7 @@ class RelayWriter:
         if slot == "call":
             return self._whole_call(call)
         if slot == "item_id":
-            return self.item_ids.get("call", "item_") + str(call["block"])
+            return self.item_ids.get(_b.call_kind(call), "item_") + str(call["block"])
         return None
 
     def _whole_call(self, call: dict[str, Any]) -> Any:
@@ -165,10 +167,18 @@ class RelayWriter:
         self._write(f"{kind}_open", {}, out)
         return block
 
+    def _close_input(self, call: dict[str, Any], out: list[dict[str, Any]]) -> None:
+        """custom_tools="function": the JSON string of arguments.input ends with the call's text."""
+        if call.get("as_function") and not call.get("input_closed"):
+            call["input_closed"] = True
+            self._call_delta({"index": call["index"], "arguments_delta": _b.INPUT_CLOSE}, out, raw=True)
+
     def _close(self, out: list[dict[str, Any]]) -> None:
         block = self._block
         if block is None:
             return
+        if block.call is not None:
+            self._close_input(block.call, out)
         if block.call is not None and self._whole:
             self._block = None
             block.call["held"] = True
@@ -195,6 +205,9 @@ class RelayWriter:
     def _call_stop(self, call: dict[str, Any], canonical: Any, out: list[dict[str, Any]]) -> None:
         """The source completed the call: its argument text is checked against the source's
         reading of it, sent whole if none came, and its block closed."""
+        if call.get("as_function"):  # the input's JSON string ends: the call is a function's
+            self._close_input(call, out)
+            canonical = _b.sent_as_function(canonical)
         call["canonical"] = canonical
         arguments = canonical.get("arguments") if type(canonical) is dict else None
         writable = not call.get("closed") or not self._call_blocks
@@ -203,18 +216,9 @@ class RelayWriter:
                 # no argument text came (arguments given whole, or none): send them as text
                 text = json_text(arguments)
                 self._call_delta({"index": call["index"], "arguments_delta": text}, out)
-            else:
-                sent = "".join(call["parts"])
-                try:
-                    same = (loads(sent) if sent.strip() else {}) == arguments
-                except ValueError:
-                    same = False
-                if not same:
-                    self._loss(
-                        "stream.arguments_changed",
-                        f"/calls/{call['index']}/arguments",
-                        f"argument text {sent[:40]!r} as {call.get('source_dialect') or 'the source'} reads it",
-                    )
+            elif not _b.same_arguments("".join(call["parts"]), arguments):
+                what = f"argument text {''.join(call['parts'])[:40]!r} as the source reads it"
+                self._loss("stream.arguments_changed", f"/calls/{call['index']}/arguments", what)
         call["stopped"] = True
         if self._block is not None and self._block.call is call:
             self._close(out)
@@ -250,7 +254,7 @@ class RelayWriter:
             self._call_delta(event, out)
         elif kind == "tool_call_stop":
             call = self._calls.get(event["index"])
-            if call is not None and not call.get("stopped"):
+            if call is not None and not call.get("stopped") and not call.get("dropped"):
                 self._call_stop(call, event.get("call"), out)
         elif kind == "finish":
             self._finish = event
@@ -313,6 +317,15 @@ class RelayWriter:
         source_id = event.get("id")
         name = event.get("name")
         call: dict[str, Any] = {"index": index, "source_id": source_id, "name": name, "parts": [], "sent": False}
+        if event.get("custom") is True and self.as_function:  # asked for: recorded, never refused
+            self.losses.append(_b.as_function_loss(name, index, self.dialect))
+            call["as_function"] = True
+        dropped = None if call.get("as_function") else _b.custom_dropped(event, self.writes)
+        if dropped is not None:  # a custom tool's call the target has no form for: left out
+            self._loss("tool.custom_dropped", f"/calls/{index}", dropped)
+            self._calls[index] = {**call, "dropped": True}
+            return
+        call["custom"] = event.get("custom") is True and not call.get("as_function")
         if source_id is None and "call_id" in self._slots and self._policy is not None:
             call["call_id"] = self.id_map.mint(self._policy)  # the source had no id: nothing is lost
         elif source_id is not None and "call_id" in self._slots and self._policy is not None:
@@ -325,15 +338,17 @@ class RelayWriter:
         if source_id is not None and not {"call_id", "call"} & self._slots:
             self._loss("id.dropped", f"/calls/{index}/id", "call ids")
         self._calls[index] = call
-        block = self._open("call", out, call)
+        block = self._open(_b.call_kind(call), out, call)
         call["block"] = block.index
         call["kind_index"] = block.kind_index
+        if call.get("as_function"):  # its input goes out as the JSON string of arguments.input
+            self._call_delta({"index": index, "arguments_delta": _b.INPUT_OPEN}, out, raw=True)
 
-    def _call_delta(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
+    def _call_delta(self, event: dict[str, Any], out: list[dict[str, Any]], raw: bool = False) -> None:
         call = self._calls.get(event["index"])
-        if call is None:
+        if call is None or call.get("dropped"):
             return
-        fragment = event["arguments_delta"]
+        fragment = event["arguments_delta"] if raw or not call.get("as_function") else _b.input_piece(event)
         current = self._block is not None and self._block.call is call
         if call.get("stopped") or (not current and self._call_blocks and not call.get("held")):
             # The target's block for this call is closed (another block came between its fragments).
@@ -348,7 +363,7 @@ class RelayWriter:
         parts.append(fragment)
         if len(parts) > 256:
             parts[:] = ["".join(parts)]
-        self._write("call_delta", {"arguments_delta": fragment, "_call": call}, out)
+        self._write(f"{_b.call_kind(call)}_delta", {"arguments_delta": fragment, "_call": call}, out)
 
     def _end(self, out: list[dict[str, Any]]) -> None:
         if self._ended:
@@ -357,6 +372,8 @@ class RelayWriter:
         finish = self._finish
         canonical = finish.get("finish_reason") if finish is not None else None
         wire = None
+        if canonical == "tool_calls" and _b.every_call_dropped(self._calls):
+            canonical, finish = "stop", None  # every call was left out (custom tools): none to answer
         if canonical is not None:
             own = (finish.get("extensions") or {}).get(self.dialect) if finish is not None else None
             wire = field(own, "/finish_reason")
@@ -397,4 +414,4 @@ class RelayWriter:
         """The source's calls (its Assembler's) against the target's reading of what was
         written: each call read otherwise is a loss, unless one was reported for it already."""
         if self.check is not None:
-            self.check.report(source, self.losses, self._loss)
+            self.check.report(_b.as_written(source, self.as_function), self.losses, self._loss)

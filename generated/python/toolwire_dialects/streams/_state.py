@@ -25,7 +25,7 @@ COMPACT = 256  # fragments kept per call before they are joined: the object coun
 class Call:
     """One call in flight: what arrived so far. Nothing else of the stream is kept."""
 
-    __slots__ = ("args", "cont", "id", "index", "item", "key", "name", "parts", "pos", "start", "stopped")
+    __slots__ = ("args", "cont", "custom", "id", "index", "item", "key", "name", "parts", "pos", "start", "stopped")
 
     def __init__(
         self, index: int, key: Any, call_id: str | None, name: str | None, item: dict[str, Any] | None
@@ -41,6 +41,7 @@ class Call:
         self.start: Any = None  # non-empty arguments the start item carried (start `arguments`)
         self.pos: int | None = None  # the output position its start named (`position`), or None
         self.stopped = False
+        self.custom = False  # a custom tool's call: its text is plain input, not argument JSON
 
     def text(self) -> str:
         if self.args is not None:

@@ -283,6 +283,12 @@ _EVENT_TYPE_VALUES = frozenset(
 )
 
 
+# emit() sends function calls; a custom tool's is relayed by convert_stream (its own events)
+_CUSTOM_CALL = (
+    "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries custom calls)"
+)
+
+
 def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
@@ -497,6 +503,8 @@ def emit(
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
+        if call.get("arguments") is None and type(call.get("input")) is str:
+            raise StreamError(DIALECT, f"/{position}", _CUSTOM_CALL)
         encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)

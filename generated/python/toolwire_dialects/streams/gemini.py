@@ -187,6 +187,12 @@ _COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
+# emit() sends function calls; a custom tool's is relayed by convert_stream (its own events)
+_CUSTOM_CALL = (
+    "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries custom calls)"
+)
+
+
 def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
@@ -360,6 +366,8 @@ def emit(
             raise StreamError(
                 DIALECT, f"/{position}", "this dialect's streams only carry whole calls, not an incomplete one"
             )
+        if call.get("arguments") is None and type(call.get("input")) is str:
+            raise StreamError(DIALECT, f"/{position}", _CUSTOM_CALL)
         encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)

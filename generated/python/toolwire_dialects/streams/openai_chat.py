@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: delta, finish, error.
+Rules: delta, delta, finish, error.
 """
 
 from __future__ import annotations
@@ -179,6 +179,49 @@ RELAY: dict[str, Any] | None = {
                 "cases": {},
             }
         ],
+        "custom_open": [
+            {
+                "event": {
+                    "choices": [
+                        {
+                            "index": 0,
+                            "delta": {"tool_calls": [{"type": "custom", "custom": {"input": ""}}]},
+                            "finish_reason": None,
+                        }
+                    ],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "id"], "call_id"],
+                    [["choices", "0", "delta", "tool_calls", "0", "custom", "name"], "name"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "custom_delta": [
+            {
+                "event": {
+                    "choices": [{"index": 0, "delta": {"tool_calls": [{"custom": {}}]}, "finish_reason": None}],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "custom", "input"], "arguments_delta"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
         "finish": [
             {
                 "event": {
@@ -274,6 +317,30 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
             "model": "toolwire",
         },
     ),
+    "custom_open": (
+        lambda: {
+            "choices": [
+                {
+                    "index": 0,
+                    "delta": {"tool_calls": [{"type": "custom", "custom": {"input": ""}}]},
+                    "finish_reason": None,
+                }
+            ],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        },
+    ),
+    "custom_delta": (
+        lambda: {
+            "choices": [{"index": 0, "delta": {"tool_calls": [{"custom": {}}]}, "finish_reason": None}],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        },
+    ),
     "finish": (
         lambda: {
             "choices": [{"index": 0, "delta": {}, "finish_reason": None}],
@@ -302,9 +369,22 @@ _COMPACT = _common._COMPACT  # argument pieces held before they are joined
 _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads as
 
 
+# emit() sends function calls; a custom tool's is relayed by convert_stream (its own events)
+_CUSTOM_CALL = (
+    "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries custom calls)"
+)
+
+
 def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
+    if call.custom:  # a custom tool's call: its plain input text where its rule read it
+        if call.id is not None:
+            _common.put(wire, ("id",), call.id)
+        if call.name is not None:
+            _common.put(wire, ("custom", "name"), call.name)
+        _common.put(wire, ("custom", "input"), value)
+        return wire
     _common.put_default(wire, ("type",), "function")
     if call.id is not None:
         _common.put(wire, ("id",), call.id)
@@ -352,79 +432,146 @@ class Assembler(_common.Assembler):
                         for tool_call in tool_calls:
                             if type(tool_call) is not dict:
                                 continue
-                            # rule 0 (delta)
-                            function = tool_call.get("function")
-                            if type(function) is not dict:
-                                function = _EMPTY
-                            key = tool_call.get("index")
-                            if (
-                                key is not None
-                                and type(key) is not str
-                                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
-                            ):
-                                raise self._bad(event, tool_call, "/index", "expected an index or an id")
-                            call_id = tool_call.get("id")
-                            if call_id is not None:
-                                if type(call_id) is not str:
-                                    raise self._bad(event, tool_call, "/id", "expected a string")
+                            if "custom" in tool_call:  # rule 0 (delta)
+                                custom = tool_call.get("custom")
+                                if type(custom) is not dict:
+                                    custom = _EMPTY
+                                key = tool_call.get("index")
                                 if (
-                                    not call_id
-                                ):  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
-                                    call_id = None
-                            name = function.get("name")
-                            if name is not None:
-                                if type(name) is not str:
-                                    raise self._bad(event, tool_call, "/function/name", "expected a string")
-                                if (
-                                    not name
-                                ):  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
-                                    name = None
-                            fragment = function.get("arguments")
-                            if fragment is not None and type(fragment) is not str:
-                                raise self._bad(event, tool_call, "/function/arguments", "expected a string")
-                            if key is not None:
-                                call = self._open.get(key)
-                            else:
-                                call = self._last
-                                if call is not None and call.stopped:
-                                    call = None
-                            if call is None and name is None and (call_id is None or key is not None):
-                                if fragment or call_id is not None:  # no name yet: held for its key (rule 13), or stray
-                                    self._wait(event, tool_call, "/function/arguments", key, fragment, call_id)
-                            else:
-                                if call is None or (
-                                    call_id is not None and call_id != call.id and (key is None or call.id is not None)
+                                    key is not None
+                                    and type(key) is not str
+                                    and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
                                 ):
-                                    # a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                    call = self._start(
-                                        key,
-                                        call_id,
-                                        name,
-                                        _common.item_copy(self._held(event, tool_call), (("index",),)),
-                                    )
-                                    if self._waiting:  # the id and text held for this key come first (rule 13)
-                                        fragment = self._unwait(call, fragment)
-                                    call_delta = self._delta(call)
+                                    raise self._bad(event, tool_call, "/index", "expected an index or an id")
+                                call_id = tool_call.get("id")
+                                if call_id is not None:
+                                    if type(call_id) is not str:
+                                        raise self._bad(event, tool_call, "/id", "expected a string")
+                                    if not call_id:  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                        call_id = None
+                                name = custom.get("name")
+                                if name is not None:
+                                    if type(name) is not str:
+                                        raise self._bad(event, tool_call, "/custom/name", "expected a string")
+                                    if not name:  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                        name = None
+                                fragment = custom.get("input")
+                                if fragment is not None and type(fragment) is not str:
+                                    raise self._bad(event, tool_call, "/custom/input", "expected a string")
+                                if key is not None:
+                                    call = self._open.get(key)
                                 else:
-                                    call_delta = {"index": call.index}
-                                    if call_id is not None and call.id is None:
-                                        call.id = call_delta["id"] = call_id
-                                    if name is not None and call.name is None:
-                                        call.name = call_delta["name"] = name
-                                if fragment:
-                                    call.parts.append(fragment)
-                                    if len(call.parts) > _COMPACT:
-                                        call.parts[:] = ["".join(call.parts)]
-                                    call_delta["arguments_delta"] = fragment
-                                if len(call_delta) > 1:
-                                    deltas.append(call_delta)
-                # rule 1 (finish)
+                                    call = self._last
+                                    if call is not None and call.stopped:
+                                        call = None
+                                if call is None and name is None and (call_id is None or key is not None):
+                                    if (
+                                        fragment or call_id is not None
+                                    ):  # no name yet: held for its key (rule 13), or stray
+                                        self._wait(event, tool_call, "/custom/input", key, fragment, call_id)
+                                else:
+                                    if call is None or (
+                                        call_id is not None
+                                        and call_id != call.id
+                                        and (key is None or call.id is not None)
+                                    ):
+                                        # a new call: a new key, or a new id at a key already used (rules 3 and 4)
+                                        call = self._start(
+                                            key,
+                                            call_id,
+                                            name,
+                                            _common.item_copy(self._held(event, tool_call), (("index",),)),
+                                            custom=True,
+                                        )
+                                        if self._waiting:  # the id and text held for this key come first (rule 13)
+                                            fragment = self._unwait(call, fragment)
+                                        call_delta = self._delta(call)
+                                    else:
+                                        call_delta = {"index": call.index}
+                                        if call_id is not None and call.id is None:
+                                            call.id = call_delta["id"] = call_id
+                                        if name is not None and call.name is None:
+                                            call.name = call_delta["name"] = name
+                                    if fragment:
+                                        call.parts.append(fragment)
+                                        if len(call.parts) > _COMPACT:
+                                            call.parts[:] = ["".join(call.parts)]
+                                        call_delta["arguments_delta"] = fragment
+                                    if len(call_delta) > 1:
+                                        deltas.append(call_delta)
+                            else:  # rule 1 (delta)
+                                function = tool_call.get("function")
+                                if type(function) is not dict:
+                                    function = _EMPTY
+                                key = tool_call.get("index")
+                                if (
+                                    key is not None
+                                    and type(key) is not str
+                                    and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                                ):
+                                    raise self._bad(event, tool_call, "/index", "expected an index or an id")
+                                call_id = tool_call.get("id")
+                                if call_id is not None:
+                                    if type(call_id) is not str:
+                                        raise self._bad(event, tool_call, "/id", "expected a string")
+                                    if not call_id:  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                        call_id = None
+                                name = function.get("name")
+                                if name is not None:
+                                    if type(name) is not str:
+                                        raise self._bad(event, tool_call, "/function/name", "expected a string")
+                                    if not name:  # empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                        name = None
+                                fragment = function.get("arguments")
+                                if fragment is not None and type(fragment) is not str:
+                                    raise self._bad(event, tool_call, "/function/arguments", "expected a string")
+                                if key is not None:
+                                    call = self._open.get(key)
+                                else:
+                                    call = self._last
+                                    if call is not None and call.stopped:
+                                        call = None
+                                if call is None and name is None and (call_id is None or key is not None):
+                                    if (
+                                        fragment or call_id is not None
+                                    ):  # no name yet: held for its key (rule 13), or stray
+                                        self._wait(event, tool_call, "/function/arguments", key, fragment, call_id)
+                                else:
+                                    if call is None or (
+                                        call_id is not None
+                                        and call_id != call.id
+                                        and (key is None or call.id is not None)
+                                    ):
+                                        # a new call: a new key, or a new id at a key already used (rules 3 and 4)
+                                        call = self._start(
+                                            key,
+                                            call_id,
+                                            name,
+                                            _common.item_copy(self._held(event, tool_call), (("index",),)),
+                                        )
+                                        if self._waiting:  # the id and text held for this key come first (rule 13)
+                                            fragment = self._unwait(call, fragment)
+                                        call_delta = self._delta(call)
+                                    else:
+                                        call_delta = {"index": call.index}
+                                        if call_id is not None and call.id is None:
+                                            call.id = call_delta["id"] = call_id
+                                        if name is not None and call.name is None:
+                                            call.name = call_delta["name"] = name
+                                    if fragment:
+                                        call.parts.append(fragment)
+                                        if len(call.parts) > _COMPACT:
+                                            call.parts[:] = ["".join(call.parts)]
+                                        call_delta["arguments_delta"] = fragment
+                                    if len(call_delta) > 1:
+                                        deltas.append(call_delta)
+                # rule 2 (finish)
                 finish_value = choice.get("finish_reason")
                 if finish_value is not None and type(finish_value) is not str:
                     raise self._bad(event, choice, "/finish_reason", "expected a string")
                 if finish_value is not None:
                     self._finish(finish_value)
-        if "error" in event:  # rule 2 (error)
+        if "error" in event:  # rule 3 (error)
             error = event.get("error")
             if type(error) is not dict:
                 error = _EMPTY
@@ -466,6 +613,8 @@ def emit(
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
+        if call.get("arguments") is None and type(call.get("input")) is str:
+            raise StreamError(DIALECT, f"/{position}", _CUSTOM_CALL)
         encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)

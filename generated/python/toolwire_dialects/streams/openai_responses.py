@@ -7,7 +7,7 @@ JSON-lines text through feed_text) and returns canonical ToolCallDeltas as they 
 finish() returns the canonical ToolCalls, each equal to what decode_tool_call gives for
 the same call sent whole. A call the stream did not finish is marked incomplete, with its
 raw text, never repaired. `emit` turns canonical calls back into a valid event sequence.
-Rules: start, fragment, stop, call, finish, finish, finish, error, error.
+Rules: start, fragment, stop, call, start, fragment, stop, call, finish, finish, finish, error, error.
 """
 
 from __future__ import annotations
@@ -162,6 +162,7 @@ RELAY: dict[str, Any] | None = {
         "reasoning": "rs_toolwire_",
         "refusal": "msg_toolwire_",
         "call": "fc_toolwire_",
+        "custom": "ctc_toolwire_",
     },
     "writes": {
         "start": [
@@ -461,6 +462,55 @@ RELAY: dict[str, Any] | None = {
                 "cases": {},
             },
         ],
+        "custom_open": [
+            {
+                "event": {"type": "response.output_item.added", "item": {"type": "custom_tool_call", "input": ""}},
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "call_id"], "call_id"],
+                    [["item", "name"], "name"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "custom_delta": [
+            {
+                "event": {"type": "response.custom_tool_call_input.delta"},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "arguments_delta"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "custom_close": [
+            {
+                "event": {"type": "response.custom_tool_call_input.done"},
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["input"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": {"type": "response.output_item.done", "item": {"type": "custom_tool_call"}},
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "call_id"], "call_id"],
+                    [["item", "name"], "name"],
+                    [["item", "input"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
         "finish": [
             {
                 "event": {
@@ -641,6 +691,12 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
         lambda: {"type": "response.function_call_arguments.done"},
         lambda: {"type": "response.output_item.done", "item": {"type": "function_call", "status": "completed"}},
     ),
+    "custom_open": (lambda: {"type": "response.output_item.added", "item": {"type": "custom_tool_call", "input": ""}},),
+    "custom_delta": (lambda: {"type": "response.custom_tool_call_input.delta"},),
+    "custom_close": (
+        lambda: {"type": "response.custom_tool_call_input.done"},
+        lambda: {"type": "response.output_item.done", "item": {"type": "custom_tool_call"}},
+    ),
     "finish": (
         lambda: {
             "type": "response.completed",
@@ -668,9 +724,22 @@ _EMPTY: dict[str, Any] = {}  # what an absent object on the way to a value reads
 _EVENT_TYPE_PATTERN = _re.compile("response\\.[a-z0-9_.]+|error")
 
 
+# emit() sends function calls; a custom tool's is relayed by convert_stream (its own events)
+_CUSTOM_CALL = (
+    "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries custom calls)"
+)
+
+
 def _wire(call: _common.Call, value: Any) -> dict[str, Any]:
     """A finished call as the dialect's wire tool_call, for decode_tool_call."""
     wire = dict(call.item) if call.item is not None else {}
+    if call.custom:  # a custom tool's call: its plain input text where its rule read it
+        if call.id is not None:
+            _common.put(wire, ("call_id",), call.id)
+        if call.name is not None:
+            _common.put(wire, ("name",), call.name)
+        _common.put(wire, ("input",), value)
+        return wire
     _common.put_default(wire, ("type",), "function_call")
     if call.id is not None:
         _common.put(wire, ("call_id",), call.id)
@@ -709,39 +778,76 @@ class Assembler(_common.Assembler):
         event_type = event.get("type")
         if event_type == "response.output_item.added":
             event_item = event.get("item")
-            if type(event_item) is dict and event_item.get("type") == "function_call":
-                # rule 0 (start)
-                key = event_item.get("id")
-                if (
-                    key is not None
-                    and type(key) is not str
-                    and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
-                ):
-                    raise self._bad(event, event_item, "/id", "expected an index or an id")
-                call_id = event_item.get("call_id")
-                if call_id is not None and type(call_id) is not str:
-                    raise self._bad(event, event_item, "/call_id", "expected a string")
-                name = event_item.get("name")
-                if name is not None and type(name) is not str:
-                    raise self._bad(event, event_item, "/name", "expected a string")
-                fragment = event_item.get("arguments")
-                if fragment is not None and type(fragment) is not str:
-                    raise self._bad(event, event_item, "/arguments", "expected a string")
-                position = event.get("output_index")
-                if position is not None and (
-                    type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
-                ):
-                    raise self._bad(event, None, "/output_index", "expected an index")
-                call = self._start(
-                    key, call_id, name, _common.item_copy(self._held(event, event_item), (("status",),)), position
-                )
-                call_delta = self._delta(call)
-                if fragment:
-                    call.parts.append(fragment)
-                    if len(call.parts) > _COMPACT:
-                        call.parts[:] = ["".join(call.parts)]
-                    call_delta["arguments_delta"] = fragment
-                deltas.append(call_delta)
+            if type(event_item) is dict:
+                if event_item.get("type") == "function_call":  # rule 0 (start)
+                    key = event_item.get("id")
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
+                        raise self._bad(event, event_item, "/id", "expected an index or an id")
+                    call_id = event_item.get("call_id")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, event_item, "/call_id", "expected a string")
+                    name = event_item.get("name")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, event_item, "/name", "expected a string")
+                    fragment = event_item.get("arguments")
+                    if fragment is not None and type(fragment) is not str:
+                        raise self._bad(event, event_item, "/arguments", "expected a string")
+                    position = event.get("output_index")
+                    if position is not None and (
+                        type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+                    ):
+                        raise self._bad(event, None, "/output_index", "expected an index")
+                    call = self._start(
+                        key, call_id, name, _common.item_copy(self._held(event, event_item), (("status",),)), position
+                    )
+                    call_delta = self._delta(call)
+                    if fragment:
+                        call.parts.append(fragment)
+                        if len(call.parts) > _COMPACT:
+                            call.parts[:] = ["".join(call.parts)]
+                        call_delta["arguments_delta"] = fragment
+                    deltas.append(call_delta)
+                elif event_item.get("type") == "custom_tool_call":  # rule 4 (start)
+                    key = event_item.get("id")
+                    if (
+                        key is not None
+                        and type(key) is not str
+                        and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+                    ):
+                        raise self._bad(event, event_item, "/id", "expected an index or an id")
+                    call_id = event_item.get("call_id")
+                    if call_id is not None and type(call_id) is not str:
+                        raise self._bad(event, event_item, "/call_id", "expected a string")
+                    name = event_item.get("name")
+                    if name is not None and type(name) is not str:
+                        raise self._bad(event, event_item, "/name", "expected a string")
+                    fragment = event_item.get("input")
+                    if fragment is not None and type(fragment) is not str:
+                        raise self._bad(event, event_item, "/input", "expected a string")
+                    position = event.get("output_index")
+                    if position is not None and (
+                        type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+                    ):
+                        raise self._bad(event, None, "/output_index", "expected an index")
+                    call = self._start(
+                        key,
+                        call_id,
+                        name,
+                        _common.item_copy(self._held(event, event_item), (("status",),)),
+                        position,
+                        custom=True,
+                    )
+                    call_delta = self._delta(call)
+                    if fragment:
+                        call.parts.append(fragment)
+                        if len(call.parts) > _COMPACT:
+                            call.parts[:] = ["".join(call.parts)]
+                        call_delta["arguments_delta"] = fragment
+                    deltas.append(call_delta)
         if event_type == "response.function_call_arguments.delta":
             # rule 1 (fragment)
             key = event.get("item_id")
@@ -799,8 +905,10 @@ class Assembler(_common.Assembler):
                 self._stop(call)
         if event_type == "response.output_item.done":
             event_item = event.get("item")
-            if type(event_item) is dict and event_item.get("type") == "function_call":
-                # rule 3 (call)
+            if type(event_item) is dict and (
+                (event_item.get("type") == "function_call") or (event_item.get("type") == "custom_tool_call")
+            ):
+                # rules 3, 7 (call)
                 key = event_item.get("id")
                 if (
                     key is not None
@@ -816,10 +924,65 @@ class Assembler(_common.Assembler):
                 call_delta = self._whole(key, event, event_item, None, position)
                 if call_delta is not None:
                     deltas.append(call_delta)
+        if event_type == "response.custom_tool_call_input.delta":
+            # rule 5 (fragment)
+            key = event.get("item_id")
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
+                raise self._bad(event, event, "/item_id", "expected an index or an id")
+            fragment = event.get("delta")
+            if fragment is not None and type(fragment) is not str:
+                raise self._bad(event, event, "/delta", "expected a string")
+            position = event.get("output_index")
+            if position is not None and (
+                type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+            ):
+                raise self._bad(event, None, "/output_index", "expected an index")
+            call = (
+                self._open.get(key) if key is not None else self._keyless(position)
+            )  # no key: by its output position (rule 14)
+            if call is None:
+                if fragment:
+                    self._stray(event, event, "/item_id", key if key is not None else position)
+            else:
+                if fragment:
+                    call.parts.append(fragment)
+                    if len(call.parts) > _COMPACT:
+                        call.parts[:] = ["".join(call.parts)]
+                    deltas.append({"index": call.index, "arguments_delta": fragment})
+        if event_type == "response.custom_tool_call_input.done":
+            # rule 6 (stop)
+            key = event.get("item_id")
+            if (
+                key is not None
+                and type(key) is not str
+                and (type(key) is not int or not -9007199254740991 <= key <= 9007199254740991)
+            ):
+                raise self._bad(event, event, "/item_id", "expected an index or an id")
+            full_text = event.get("input")
+            if full_text is not None and type(full_text) is not str:
+                raise self._bad(event, event, "/input", "expected a string")
+            position = event.get("output_index")
+            if position is not None and (
+                type(position) is not int or not -9007199254740991 <= position <= 9007199254740991
+            ):
+                raise self._bad(event, None, "/output_index", "expected an index")
+            call = (
+                self._open.get(key) if key is not None else self._keyless(position)
+            )  # no key: by its output position (rule 14)
+            if call is not None:
+                if full_text is not None:
+                    call_delta = self._full(call, full_text)
+                    if call_delta is not None:
+                        deltas.append(call_delta)
+                self._stop(call)
         if event_type == "response.completed":
             response = event.get("response")
             if type(response) is dict:
-                # rule 4 (finish)
+                # rule 8 (finish)
                 finish_value = response.get("status")
                 if finish_value is not None and type(finish_value) is not str:
                     raise self._bad(event, response, "/status", "expected a string")
@@ -828,7 +991,7 @@ class Assembler(_common.Assembler):
         if event_type == "response.incomplete":
             response = event.get("response")
             if type(response) is dict:
-                # rule 5 (finish)
+                # rule 9 (finish)
                 finish_value = response.get("status")
                 if finish_value is not None and type(finish_value) is not str:
                     raise self._bad(event, response, "/status", "expected a string")
@@ -837,13 +1000,13 @@ class Assembler(_common.Assembler):
         if event_type == "response.failed":
             response = event.get("response")
             if type(response) is dict:
-                # rule 6 (finish)
+                # rule 10 (finish)
                 finish_value = response.get("status")
                 if finish_value is not None and type(finish_value) is not str:
                     raise self._bad(event, response, "/status", "expected a string")
                 if finish_value is not None:
                     self._finish(finish_value)
-            if type(_parent := event.get("response")) is dict and "error" in _parent:  # rule 7 (error)
+            if type(_parent := event.get("response")) is dict and "error" in _parent:  # rule 11 (error)
                 response = event.get("response")
                 if type(response) is not dict:
                     response = _EMPTY
@@ -858,7 +1021,7 @@ class Assembler(_common.Assembler):
                 )
                 return deltas  # the stream ended (rule 11)
         if event_type == "error":
-            # rule 8 (error)
+            # rule 12 (error)
             error = event.get("error")
             if type(error) is not dict:
                 error = _EMPTY
@@ -908,6 +1071,8 @@ def emit(
         incomplete = call.get("incomplete") is True
         if incomplete:
             cut_off = True
+        if call.get("arguments") is None and type(call.get("input")) is str:
+            raise StreamError(DIALECT, f"/{position}", _CUSTOM_CALL)
         encoded = _dialect.encode_tool_call(call, id_map=id_map)
         if losses is not None:
             losses.extend(encoded.losses)

@@ -21,6 +21,8 @@ export class CanonicalCalls extends PathArgs {
     }
     /** A finished call, decoded by the dialect's own decodeToolCall. */
     _complete(c) {
+        if (c.custom)
+            return this._decoded(c, c.text()); // a custom tool's input is plain text, whatever it holds
         if (c.start !== null) {
             const text = c.text();
             if (!text || this.NO_ARGUMENTS_TEXT.includes(text)) {

@@ -10,7 +10,7 @@ import { Call, type Key } from "./_state.js";
 export declare const NO_POSITION: undefined;
 /** Calls opened, released, stopped and cut off; the deltas they give. */
 export declare abstract class CallLifecycle extends CanonicalCalls {
-    _start(key: Key, callId: string | null, name: string | null, item: JsonObject | null, position?: number | null): Call;
+    _start(key: Key, callId: string | null, name: string | null, item: JsonObject | null, position?: number | null, custom?: boolean): Call;
     _delta(c: Call): JsonObject;
     /** The complete text so far replaces the fragments; the new part is a delta. */
     _full(c: Call, full: string): JsonObject | null;

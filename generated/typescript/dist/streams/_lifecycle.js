@@ -14,8 +14,9 @@ import { Call } from "./_state.js";
 export const NO_POSITION = undefined;
 /** Calls opened, released, stopped and cut off; the deltas they give. */
 export class CallLifecycle extends CanonicalCalls {
-    _start(key, callId, name, item, position = null) {
+    _start(key, callId, name, item, position = null, custom = false) {
         const c = new Call(this._count, key, callId, name, item);
+        c.custom = custom;
         this._count += 1;
         if (key !== null) {
             this._open.set(key, c); // a call still open at this key stays in flight, unkeyed
@@ -36,6 +37,9 @@ export class CallLifecycle extends CanonicalCalls {
         }
         if (c.name !== null) {
             d["name"] = c.name;
+        }
+        if (c.custom) {
+            d["custom"] = true;
         }
         return d;
     }
@@ -106,10 +110,18 @@ export class CallLifecycle extends CanonicalCalls {
         else if (position !== NO_POSITION) {
             index = this._sameCall(position, call["id"] ?? null);
         }
+        const custom = call["arguments"] == null && typeof call["input"] === "string"; // a custom tool's
         const raw = (call["raw_arguments"] ?? null);
-        const text = raw !== null ? raw : call["arguments"] != null ? dumpArguments(call["arguments"]) : "";
+        const text = raw !== null
+            ? raw
+            : custom
+                ? call["input"]
+                : call["arguments"] != null
+                    ? dumpArguments(call["arguments"])
+                    : "";
         const callId = (call["id"] ?? null);
         const record = new Call(index === null ? this._count : index, key, callId, call["name"], null);
+        record.custom = custom;
         record.parts.push(text);
         record.stopped = true;
         this._lastStopped = record;

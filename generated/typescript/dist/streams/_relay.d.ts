@@ -37,6 +37,8 @@ export interface RelayOptions {
     reasoning?: "keep" | "text" | "drop" | null;
     /** Deprecated: reasoning "text". */
     reasoningAsText?: boolean;
+    /** OpenAI custom tools' calls: "drop" (the default: relayed where the target has them) or "function". */
+    customTools?: "drop" | "function" | null;
     /** The loss codes let through (checked by the generated wrapper); null: no list. */
     allowed?: ReadonlySet<string> | null;
 }

@@ -29,6 +29,7 @@ import { getOwn, isObject } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
 import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
+import { customToolsPolicy } from "../_custom_tools.js";
 import { CallCheck } from "./_relay_check.js";
 import { relayError } from "./_relay_error.js";
 import { RelayReader } from "./_relay_read.js";
@@ -101,11 +102,17 @@ export class StreamRelay {
         const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
         this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy });
         this.#writer.check = new CallCheck(this.#target);
+        const custom = customToolsPolicy(options.customTools);
+        this.#writer.asFunction = custom === "function";
         this.#drop = policy === "drop" ? new Set() : null;
         this.#onLoss = options.onLoss ?? null;
         const allowed = options.allowed ?? null;
         // reasoning "drop" asks for its reasoning.dropped losses: an allow-list lets them through
         this.#allowed = policy === "drop" && allowed !== null ? new Set([...allowed, "reasoning.dropped"]) : allowed;
+        // customTools "function" asks for its tool.custom_as_function losses too
+        if (custom === "function" && this.#allowed !== null) {
+            this.#allowed = new Set([...this.#allowed, "tool.custom_as_function"]);
+        }
     }
     get losses() {
         return this.#writer.losses;

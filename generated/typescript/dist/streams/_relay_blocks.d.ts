@@ -2,7 +2,8 @@
  * The relay's small pieces: values read at paths of an event, an open block's state, values
  * put at pointers into a written event, wire values kept in extensions, the usage slots a target has.
  */
-import type { JsonObject } from "../_errors.js";
+import type { JsonObject, Loss } from "../_errors.js";
+import { type IdMap, type IdPolicy } from "../_ids.js";
 type Toks = readonly string[];
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export declare function put(event: JsonObject, toks: readonly string[], value: unknown): void;
@@ -39,6 +40,10 @@ export interface RelayCall {
     held?: boolean;
     stopped?: boolean;
     canonical?: unknown;
+    custom?: boolean;
+    dropped?: boolean;
+    asFunction?: boolean;
+    inputClosed?: boolean;
 }
 /** One open block of the target: its kind, positions, call, and what it holds. */
 export declare class Block {
@@ -50,4 +55,31 @@ export declare class Block {
     signature: unknown;
     constructor(kind: string, index: number, kindIndex: number, call: RelayCall | null);
 }
+/**
+ * What a relay loses of a custom tool's call (tool_call_start) into a target without custom_*
+ * writes (null: the call is no custom tool's, or the target writes it).
+ */
+export declare function customDropped(event: JsonObject, writes: ReadonlyMap<string, readonly unknown[]>): string | null;
+/** The write kinds' prefix of a call's block: a custom tool's call has its own. */
+export declare function callKind(call: RelayCall): string;
+/** Whether the stream's calls were all left out (custom tools the target lacks). */
+export declare function everyCallDropped(calls: ReadonlyMap<number, RelayCall>): boolean;
+/**
+ * The id a relayed call is written with: minted where the source had none, rewritten where the
+ * target's pattern refuses it (its losses reported), dropped (a loss) where the target has no
+ * place for ids.
+ */
+export declare function targetId(sourceId: string | null, index: number, slots: ReadonlySet<string>, policy: IdPolicy | null, idMap: IdMap, strict: boolean, loss: (code: string, pointer: string, what: string) => void): string | null;
+/** Whether argument text says these arguments (text that is no JSON says none). */
+export declare function sameArguments(sent: string, args: unknown): boolean;
+export declare const INPUT_OPEN = "{\"input\":\"";
+export declare const INPUT_CLOSE = "\"}";
+/** A tool_call_delta's piece of a custom tool's input as a piece of that JSON string. */
+export declare function inputPiece(event: JsonObject): string;
+/** A source call as customTools "function" writes it: a custom tool's as a function's. */
+export declare function sentAsFunction(call: unknown): unknown;
+/** The loss (asked for) of relaying a custom tool's call as a function's. */
+export declare function asFunctionLoss(name: unknown, index: number, dialect: string): Loss;
+/** The source's calls as the relay wrote them (custom tools' as functions' when asked). */
+export declare function asWritten(calls: JsonObject[], asFunction: boolean): JsonObject[];
 export {};

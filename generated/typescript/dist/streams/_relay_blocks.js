@@ -3,9 +3,13 @@
  * The relay's small pieces: values read at paths of an event, an open block's state, values
  * put at pointers into a written event, wire values kept in extensions, the usage slots a target has.
  */
+import { encodeId } from "../_ids.js";
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
+import { functionCall, PARAMETER } from "../_custom_tools.js";
+import { Loss as LossClass } from "../_errors.js";
+import { equal } from "./_events.js";
 /** Write value at toks into event, making the objects on the way (list indexes grow the list). */
 export function put(event, toks, value) {
     let node = event;
@@ -141,4 +145,75 @@ export class Block {
         this.kindIndex = kindIndex;
         this.call = call;
     }
+}
+/**
+ * What a relay loses of a custom tool's call (tool_call_start) into a target without custom_*
+ * writes (null: the call is no custom tool's, or the target writes it).
+ */
+export function customDropped(event, writes) {
+    if (event["custom"] !== true || (writes.get("custom_open")?.length ?? 0) > 0)
+        return null;
+    return `the call of custom (freeform) tool ${pyRepr(event["name"] ?? null)} (call ${String(event["index"])}), ` +
+        "whose input is plain text";
+}
+/** The write kinds' prefix of a call's block: a custom tool's call has its own. */
+export function callKind(call) {
+    return call.custom === true ? "custom" : "call";
+}
+/** Whether the stream's calls were all left out (custom tools the target lacks). */
+export function everyCallDropped(calls) {
+    return calls.size > 0 && [...calls.values()].every((c) => c.dropped === true);
+}
+/**
+ * The id a relayed call is written with: minted where the source had none, rewritten where the
+ * target's pattern refuses it (its losses reported), dropped (a loss) where the target has no
+ * place for ids.
+ */
+export function targetId(sourceId, index, slots, policy, idMap, strict, loss) {
+    if (sourceId !== null && !slots.has("call_id") && !slots.has("call")) {
+        loss("id.dropped", `/calls/${index}/id`, "call ids");
+    }
+    if (!slots.has("call_id") || policy === null)
+        return sourceId;
+    if (sourceId === null)
+        return idMap.mint(policy); // the source had no id: nothing is lost
+    const losses = [];
+    const id = encodeId(sourceId, policy, idMap, losses, strict, `/calls/${index}/id`);
+    for (const found of losses)
+        loss(found.code, found.pointer, found.what);
+    return id;
+}
+/** Whether argument text says these arguments (text that is no JSON says none). */
+export function sameArguments(sent, args) {
+    try {
+        return equal(loadsText(sent), args);
+    }
+    catch (exc) {
+        if (!(exc instanceof StrictJsonError))
+            throw exc;
+        return false;
+    }
+}
+// customTools "function": a custom tool's input text goes out as the JSON string of its
+// function's one argument, opened before the first piece and closed at the call's stop
+export const INPUT_OPEN = `{"${PARAMETER}":"`;
+export const INPUT_CLOSE = '"}';
+/** A tool_call_delta's piece of a custom tool's input as a piece of that JSON string. */
+export function inputPiece(event) {
+    return JSON.stringify(event["arguments_delta"]).slice(1, -1);
+}
+/** A source call as customTools "function" writes it: a custom tool's as a function's. */
+export function sentAsFunction(call) {
+    const custom = isObject(call) && (call["arguments"] ?? null) === null && typeof call["input"] === "string";
+    return custom ? functionCall(call) : call;
+}
+/** The loss (asked for) of relaying a custom tool's call as a function's. */
+export function asFunctionLoss(name, index, dialect) {
+    const what = `the call of custom tool ${pyRepr(name ?? null)} (call ${index}), sent as a function call` +
+        " (its input as arguments.input)";
+    return new LossClass("tool.custom_as_function", `/calls/${index}`, dialect, what);
+}
+/** The source's calls as the relay wrote them (custom tools' as functions' when asked). */
+export function asWritten(calls, asFunction) {
+    return asFunction ? calls.map((c) => sentAsFunction(c)) : calls;
 }

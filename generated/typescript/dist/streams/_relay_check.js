@@ -42,7 +42,12 @@ function state(call) {
     if (get(call, "incomplete") === true)
         return "incomplete";
     const args = get(call, "arguments");
-    return args === null || args === undefined ? "invalid" : "complete";
+    // a custom tool's call has input instead
+    return (args === null || args === undefined) && typeof get(call, "input") !== "string" ? "invalid" : "complete";
+}
+/** What a complete call says: its arguments, or a custom tool's input. */
+function said(call) {
+    return [get(call, "arguments") ?? null, get(call, "input") ?? null];
 }
 /** The target's reading of the written events; which source call each target call is. */
 export class CallCheck {
@@ -88,7 +93,7 @@ export class CallCheck {
             else if (got !== undefined && !equal(get(got, "name") ?? null, name)) {
                 out.push([index, `${what} (its readers would take it as named ${pyRepr(get(got, "name") ?? null)})`]);
             }
-            else if (was === "complete" && got !== undefined && !equal(get(got, "arguments"), get(call, "arguments"))) {
+            else if (was === "complete" && got !== undefined && !equal(said(got), said(call))) {
                 out.push([index, `${what} (its readers would take it with other arguments)`]);
             }
         });

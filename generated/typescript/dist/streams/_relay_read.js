@@ -205,7 +205,10 @@ export class RelayReader {
                 this.#calls = index + 1;
                 this.#announced.add(index);
                 this.#anyCall = true;
-                out.push({ type: "tool_call_start", index, id: get(d, "id"), name: get(d, "name") });
+                const start = { type: "tool_call_start", index, id: get(d, "id"), name: get(d, "name") };
+                if (get(d, "custom") === true)
+                    start["custom"] = true; // its text is a custom tool's plain input
+                out.push(start);
             }
             const fragment = get(d, "arguments_delta");
             if (truthy(fragment)) {

@@ -25,6 +25,7 @@ export declare class RelayWriter {
     readonly idMap: IdMap;
     check: CallCheck | null;
     cut: boolean;
+    asFunction: boolean;
     get sequence(): number;
     /** options: Python's keyword-only strict, id_map, reasoning. */
     constructor(dialect: Dialect, options?: {
@@ -36,7 +37,6 @@ export declare class RelayWriter {
     readonly loss: (code: string, pointer: string, what: string) => void;
     /** One canonical stream event in; the target's events for it out. */
     write(event: JsonObject): JsonObject[];
-    /** The source's calls (its Assembler's) against the target's reading of what was written:
-     * each call read otherwise is a loss, unless one was reported for it already. */
+    /** The source's calls against the target's reading of what was written: each read otherwise, a loss. */
     compare(source: JsonObject[]): void;
 }

@@ -12,12 +12,11 @@
  */
 import { finishReasonOut, streamOf } from "../_dialect.js";
 import { hasOwn, isObject, report } from "../_errors.js";
-import { encodeId, IdMap } from "../_ids.js";
+import { IdMap } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
-import { StrictJsonError } from "../_strict_json.js";
 import { usageOut } from "../_usage.js";
-import { _copy, equal, get, truthy } from "./_events.js";
-import { Block, canonicalOf, field, loadsText, pyStr, put, usageSlots } from "./_relay_blocks.js";
+import { _copy, get, truthy } from "./_events.js";
+import { asFunctionLoss, asWritten, Block, callKind, canonicalOf, customDropped, everyCallDropped, field, INPUT_CLOSE, INPUT_OPEN, inputPiece, pyStr, put, sameArguments, sentAsFunction, targetId, usageSlots } from "./_relay_blocks.js";
 import { compiled } from "./_relay_read.js";
 import { KeptRules } from "./_relay_rules.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
@@ -53,6 +52,7 @@ export class RelayWriter {
     #sequence = 0;
     check = null; // the target's reading of what is written (set by the relay)
     cut = false; // the stream ended without a finish the target carries: relayed cut off
+    asFunction = false; // customTools "function": custom tools' calls sent as functions
     get sequence() { return this.#sequence; } // the events written so far (the error event's number)
     /** options: Python's keyword-only strict, id_map, reasoning. */
     constructor(dialect, options = {}) {
@@ -159,11 +159,10 @@ export class RelayWriter {
         if (slot === "kind_index")
             return call.kindIndex;
         if (slot === "item_id")
-            return (this.itemIds.get("call") ?? "item_") + String(call.block);
+            return (this.itemIds.get(callKind(call)) ?? "item_") + String(call.block);
         return null;
     }
-    /** The call as the target's wire tool_call, from the source's complete canonical call (its
-     * extensions ride along, for a same-dialect relay) or the argument text that came. */
+    /** The call as the target's wire tool_call: the source's canonical call, or the argument text that came. */
     #wholeCall(call) {
         const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
         for (const loss of encoded.losses) {
@@ -182,10 +181,19 @@ export class RelayWriter {
         this.#write(`${kind}_open`, {}, out);
         return block;
     }
+    /** customTools "function": the JSON string of arguments.input ends with the call's text. */
+    #closeInput(call, out) {
+        if (call.asFunction !== true || call.inputClosed === true)
+            return;
+        call.inputClosed = true;
+        this.#callDelta({ index: call.index, arguments_delta: INPUT_CLOSE }, out, true);
+    }
     #close(out) {
         const block = this.#block;
         if (block === null)
             return;
+        if (block.call !== null)
+            this.#closeInput(block.call, out);
         if (block.call !== null && this.#whole) {
             this.#block = null;
             block.call.held = true;
@@ -201,8 +209,7 @@ export class RelayWriter {
                 block.call.parts = []; // the call is written: its text is no longer needed
         }
     }
-    /** A whole-call target's calls go out whole, in the order they came, each once the source
-     * completed it (at the end, those it did not complete are left out). */
+    /** A whole-call target's calls go out whole, in order, each once the source completed it (not the others). */
     #flush(out, end = false) {
         const held = this.#held;
         while (held.length && (held[0].stopped || end)) {
@@ -212,9 +219,10 @@ export class RelayWriter {
             call.parts = [];
         }
     }
-    /** The source completed the call: its argument text is checked against the source's
-     * reading of it, sent whole if none came, and its block closed. */
-    #callStop(call, canonical, out) {
+    /** The source completed the call: its text checked against the source's reading, sent whole if none came. */
+    #callStop(call, given, out) {
+        this.#closeInput(call, out); // customTools "function": the input's JSON string ends, a function's call
+        const canonical = call.asFunction === true ? sentAsFunction(given) : given;
         call.canonical = canonical;
         const args = isObject(canonical) ? get(canonical, "arguments") : null;
         const writable = !call.closed || !this.#callBlocks;
@@ -223,21 +231,9 @@ export class RelayWriter {
                 // no argument text came (arguments given whole, or none): send them as text
                 this.#callDelta({ index: call.index, arguments_delta: compactJson(args) }, out);
             }
-            else {
-                const sent = call.parts.join("");
-                let same;
-                try {
-                    same = equal(loadsText(sent), args);
-                }
-                catch (exc) {
-                    if (!(exc instanceof StrictJsonError))
-                        throw exc;
-                    same = false;
-                }
-                if (!same) {
-                    const what = `argument text ${pyRepr(pySlice(sent, 0, 40))} as the source reads it`;
-                    this.#loss("stream.arguments_changed", `/calls/${call.index}/arguments`, what);
-                }
+            else if (!sameArguments(call.parts.join(""), args)) {
+                const what = `argument text ${pyRepr(pySlice(call.parts.join(""), 0, 40))} as the source reads it`;
+                this.#loss("stream.arguments_changed", `/calls/${call.index}/arguments`, what);
             }
         }
         call.stopped = true;
@@ -283,7 +279,7 @@ export class RelayWriter {
         }
         else if (kind === "tool_call_stop") {
             const call = this.#calls.get(event["index"]);
-            if (call !== undefined && !call.stopped)
+            if (call !== undefined && !call.stopped && !call.dropped)
                 this.#callStop(call, get(event, "call"), out);
         }
         else if (kind === "finish") {
@@ -361,32 +357,31 @@ export class RelayWriter {
         const index = event["index"];
         const sourceId = get(event, "id");
         const call = { index, sourceId, name: get(event, "name"), parts: [], sent: false };
-        const policy = this.#policy;
-        if (sourceId === null && this.#slots.has("call_id") && policy !== null) {
-            call.callId = this.idMap.mint(policy); // the source had no id: nothing is lost
+        if (get(event, "custom") === true && this.asFunction) { // asked for: recorded, never refused
+            this.losses.push(asFunctionLoss(call.name, index, this.dialect));
+            call.asFunction = true;
         }
-        else if (sourceId !== null && this.#slots.has("call_id") && policy !== null) {
-            const losses = [];
-            call.callId = encodeId(sourceId, policy, this.idMap, losses, this.strict, `/calls/${index}/id`);
-            for (const loss of losses)
-                this.#loss(loss.code, loss.pointer, loss.what);
+        const dropped = call.asFunction === true ? null : customDropped(event, this.writes);
+        if (dropped !== null) { // a custom tool's call the target has no form for: left out
+            this.#loss("tool.custom_dropped", `/calls/${index}`, dropped);
+            this.#calls.set(index, { ...call, dropped: true });
+            return;
         }
-        else {
-            call.callId = sourceId;
-        }
-        if (sourceId !== null && !this.#slots.has("call_id") && !this.#slots.has("call")) {
-            this.#loss("id.dropped", `/calls/${index}/id`, "call ids");
-        }
+        call.custom = get(event, "custom") === true && call.asFunction !== true;
+        call.callId = targetId(sourceId, index, this.#slots, this.#policy, this.idMap, this.strict, this.#lose);
         this.#calls.set(index, call);
-        const block = this.#open("call", out, call);
+        const block = this.#open(callKind(call), out, call);
         call.block = block.index;
         call.kindIndex = block.kindIndex;
+        // its input goes out as the JSON string of arguments.input
+        if (call.asFunction === true)
+            this.#callDelta({ index, arguments_delta: INPUT_OPEN }, out, true);
     }
-    #callDelta(event, out) {
+    #callDelta(event, out, raw = false) {
         const call = this.#calls.get(event["index"]);
-        if (call === undefined)
+        if (call === undefined || call.dropped === true)
             return;
-        const fragment = event["arguments_delta"];
+        const fragment = raw || call.asFunction !== true ? event["arguments_delta"] : inputPiece(event);
         const current = this.#block !== null && this.#block.call === call;
         if (call.stopped || (!current && this.#callBlocks && !call.held)) {
             // The target's block for this call is closed (another block came between its fragments).
@@ -398,7 +393,7 @@ export class RelayWriter {
         parts.push(fragment);
         if (parts.length > 256)
             parts.splice(0, parts.length, parts.join(""));
-        this.#write("call_delta", { arguments_delta: fragment, _call: call }, out);
+        this.#write(`${callKind(call)}_delta`, { arguments_delta: fragment, _call: call }, out);
     }
     #end(out) {
         if (this.#ended)
@@ -407,8 +402,12 @@ export class RelayWriter {
         const finish = this.#finish;
         let canonical = finish !== null ? get(finish, "finish_reason") : null;
         let wire = null;
+        // every call was left out (custom tools): none to answer
+        const noCalls = canonical === "tool_calls" && everyCallDropped(this.#calls);
+        if (noCalls)
+            canonical = "stop";
         if (canonical !== null) {
-            const given = finish !== null ? get(finish, "extensions") : null;
+            const given = finish !== null && !noCalls ? get(finish, "extensions") : null;
             const own = truthy(given) ? get(given, this.dialect) : null;
             wire = field(own, "/finish_reason") ?? null;
             if (wire === null && this.#slots.has("finish_reason")) {
@@ -436,8 +435,7 @@ export class RelayWriter {
             this.#write("usage", {}, out);
         this.#write("end", {}, out);
     }
-    /** No finish (the source was cut off, or the target has none for it): the stream ends there,
-     * its block open, no finish, no end, never an invented stop; usage where an event has it alone. */
+    /** No finish the target has: the stream ends there, block open, nothing invented (usage where it goes alone). */
     #cut(out) {
         this.cut = true;
         this.#flush(out, true);
@@ -446,9 +444,8 @@ export class RelayWriter {
         if (this.#usage.size && carried.size)
             this.#write("usage", {}, out);
     }
-    /** The source's calls (its Assembler's) against the target's reading of what was written:
-     * each call read otherwise is a loss, unless one was reported for it already. */
+    /** The source's calls against the target's reading of what was written: each read otherwise, a loss. */
     compare(source) {
-        this.check?.report(source, this.losses, this.#lose);
+        this.check?.report(asWritten(source, this.asFunction), this.losses, this.#lose);
     }
 }

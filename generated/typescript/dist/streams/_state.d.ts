@@ -27,6 +27,7 @@ export declare class Call {
     start: unknown;
     pos: number | null;
     stopped: boolean;
+    custom: boolean;
     constructor(index: number, key: Key, callId: string | null, name: string | null, item: JsonObject | null);
     text(): string;
 }

@@ -29,6 +29,7 @@ export class Call {
     start = null; // non-empty arguments the start item carried (start `arguments`)
     pos = null; // the output position its start named (`position`), or null
     stopped = false;
+    custom = false; // a custom tool's call: its text is plain input, not argument JSON
     constructor(index, key, callId, name, item) {
         this.index = index;
         this.key = key;

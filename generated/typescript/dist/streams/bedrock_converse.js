@@ -237,6 +237,9 @@ const _NO_ARGUMENTS_TEXT = [""];
 const _TRUNCATED = new Set(TRUNCATED);
 const _COMPACT = _c._COMPACT; // argument pieces held before they are joined
 const _EMPTY = {}; // what an absent object on the way to a value reads as (never written)
+// emit() sends function calls; a custom tool's is relayed by convertStream (its own events)
+const _CUSTOM_CALL = "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries " +
+    "custom calls)";
 /** A finished call as the dialect's wire tool_call, for decodeToolCall. */
 function _wire(call, value) {
     const wire = call.item !== null ? { ...call.item } : {};
@@ -521,6 +524,9 @@ export function emit(calls, finishReason = null, options = {}) {
         const incomplete = call["incomplete"] === true;
         if (incomplete) {
             cutOff = true;
+        }
+        if ((call["arguments"] ?? null) === null && typeof call["input"] === "string") {
+            throw new StreamError(DIALECT, `/${position}`, _CUSTOM_CALL);
         }
         // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
         const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});

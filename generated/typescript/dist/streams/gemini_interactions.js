@@ -232,6 +232,9 @@ const _EVENT_EVENT_TYPE_VALUES = new Set([
     "step.start",
     "step.stop",
 ]);
+// emit() sends function calls; a custom tool's is relayed by convertStream (its own events)
+const _CUSTOM_CALL = "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries " +
+    "custom calls)";
 /** A finished call as the dialect's wire tool_call, for decodeToolCall. */
 function _wire(call, value) {
     const wire = call.item !== null ? { ...call.item } : {};
@@ -476,6 +479,9 @@ export function emit(calls, finishReason = null, options = {}) {
         const incomplete = call["incomplete"] === true;
         if (incomplete) {
             cutOff = true;
+        }
+        if ((call["arguments"] ?? null) === null && typeof call["input"] === "string") {
+            throw new StreamError(DIALECT, `/${position}`, _CUSTOM_CALL);
         }
         // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
         const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});

@@ -6,7 +6,7 @@
  * finish() returns the canonical ToolCalls, each equal to what decodeToolCall gives for the
  * same call sent whole. A call the stream did not finish is marked incomplete, with its raw
  * text, never repaired. `emit` turns canonical calls back into a valid event sequence.
- * Rules: delta, finish, error.
+ * Rules: delta, delta, finish, error.
  */
 import type { JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";

@@ -9,7 +9,7 @@
  * finish() returns the canonical ToolCalls, each equal to what decodeToolCall gives for the
  * same call sent whole. A call the stream did not finish is marked incomplete, with its raw
  * text, never repaired. `emit` turns canonical calls back into a valid event sequence.
- * Rules: delta, finish, error.
+ * Rules: delta, delta, finish, error.
  */
 import * as _runtime from "../_runtime.js";
 import * as _dialect from "../openai_chat.js";
@@ -161,6 +161,45 @@ export const RELAY = {
                 "cases": {},
             }
         ],
+        "custom_open": [
+            {
+                "event": {
+                    "choices": [
+                        { "index": 0, "delta": { "tool_calls": [{ "type": "custom", "custom": { "input": "" } }] }, "finish_reason": null }
+                    ],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "id"], "call_id"],
+                    [["choices", "0", "delta", "tool_calls", "0", "custom", "name"], "name"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
+        "custom_delta": [
+            {
+                "event": {
+                    "choices": [{ "index": 0, "delta": { "tool_calls": [{ "custom": {} }] }, "finish_reason": null }],
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "id": "chatcmpl-toolwire",
+                    "model": "toolwire",
+                },
+                "set": [
+                    [["choices", "0", "delta", "tool_calls", "0", "index"], "call_index"],
+                    [["choices", "0", "delta", "tool_calls", "0", "custom", "input"], "arguments_delta"],
+                    [["id"], "id"],
+                    [["model"], "model"],
+                ],
+                "cases": {},
+            }
+        ],
         "finish": [
             {
                 "event": {
@@ -252,6 +291,26 @@ export const RELAY_EVENTS = {
             "model": "toolwire",
         })
     ],
+    "custom_open": [
+        () => ({
+            "choices": [
+                { "index": 0, "delta": { "tool_calls": [{ "type": "custom", "custom": { "input": "" } }] }, "finish_reason": null }
+            ],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        })
+    ],
+    "custom_delta": [
+        () => ({
+            "choices": [{ "index": 0, "delta": { "tool_calls": [{ "custom": {} }] }, "finish_reason": null }],
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "id": "chatcmpl-toolwire",
+            "model": "toolwire",
+        })
+    ],
     "finish": [
         () => ({
             "choices": [{ "index": 0, "delta": {}, "finish_reason": null }],
@@ -273,9 +332,21 @@ const _NO_ARGUMENTS_TEXT = [""];
 const _TRUNCATED = new Set(TRUNCATED);
 const _COMPACT = _c._COMPACT; // argument pieces held before they are joined
 const _EMPTY = {}; // what an absent object on the way to a value reads as (never written)
+// emit() sends function calls; a custom tool's is relayed by convertStream (its own events)
+const _CUSTOM_CALL = "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries " +
+    "custom calls)";
 /** A finished call as the dialect's wire tool_call, for decodeToolCall. */
 function _wire(call, value) {
     const wire = call.item !== null ? { ...call.item } : {};
+    if (call.custom) {
+        // a custom tool's call: its plain input text where its rule read it
+        if (call.id !== null)
+            _c.put(wire, ["id"], call.id);
+        if (call.name !== null)
+            _c.put(wire, ["custom", "name"], call.name);
+        _c.put(wire, ["custom", "input"], value);
+        return wire;
+    }
     _c.putDefault(wire, ["type"], "function");
     if (call.id !== null) {
         _c.put(wire, ["id"], call.id);
@@ -331,6 +402,7 @@ export class Assembler extends _c.Assembler {
         let choices = null;
         let delta = null;
         let toolCalls = null;
+        let custom = null;
         let toolCallFunction = null;
         let error = null;
         choices = _c.get(event, "choices");
@@ -347,85 +419,164 @@ export class Assembler extends _c.Assembler {
                             if (!_c.isObject(toolCall)) {
                                 continue;
                             }
-                            // rule 0 (delta)
-                            toolCallFunction = _c.get(toolCall, "function");
-                            if (!_c.isObject(toolCallFunction)) {
-                                toolCallFunction = _EMPTY;
-                            }
-                            key = _c.get(toolCall, "index");
-                            if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
-                                throw this._bad(event, toolCall, "/index", "expected an index or an id");
-                            }
-                            callId = _c.get(toolCall, "id");
-                            if (callId !== null) {
-                                if (typeof callId !== "string") {
-                                    throw this._bad(event, toolCall, "/id", "expected a string");
+                            if (_c.has(toolCall, "custom")) {
+                                // rule 0 (delta)
+                                custom = _c.get(toolCall, "custom");
+                                if (!_c.isObject(custom)) {
+                                    custom = _EMPTY;
                                 }
-                                if (!callId) {
-                                    callId = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                key = _c.get(toolCall, "index");
+                                if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                                    throw this._bad(event, toolCall, "/index", "expected an index or an id");
                                 }
-                            }
-                            name = _c.get(toolCallFunction, "name");
-                            if (name !== null) {
-                                if (typeof name !== "string") {
-                                    throw this._bad(event, toolCall, "/function/name", "expected a string");
-                                }
-                                if (!name) {
-                                    name = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
-                                }
-                            }
-                            fragment = _c.get(toolCallFunction, "arguments");
-                            if (fragment !== null && typeof fragment !== "string") {
-                                throw this._bad(event, toolCall, "/function/arguments", "expected a string");
-                            }
-                            if (key !== null) {
-                                call = this._open.get(key) ?? null;
-                            }
-                            else {
-                                call = this._last;
-                                if (call !== null && call.stopped) {
-                                    call = null;
-                                }
-                            }
-                            if (call === null && name === null && (callId === null || key !== null)) {
-                                if (fragment || callId !== null) {
-                                    // no name yet: held for its key (rule 13), or stray
-                                    this._wait(event, toolCall, "/function/arguments", key, fragment, callId);
-                                }
-                            }
-                            else {
-                                if (call === null || (callId !== null && callId !== call.id && (key === null || call.id !== null))) {
-                                    // a new call: a new key, or a new id at a key already used (rules 3 and 4)
-                                    call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCall), [["index"]]));
-                                    if (this._waiting.size) {
-                                        fragment = this._unwait(call, fragment); // the id and text held for this key come first (rule 13)
+                                callId = _c.get(toolCall, "id");
+                                if (callId !== null) {
+                                    if (typeof callId !== "string") {
+                                        throw this._bad(event, toolCall, "/id", "expected a string");
                                     }
-                                    callDelta = this._delta(call);
+                                    if (!callId) {
+                                        callId = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                    }
+                                }
+                                name = _c.get(custom, "name");
+                                if (name !== null) {
+                                    if (typeof name !== "string") {
+                                        throw this._bad(event, toolCall, "/custom/name", "expected a string");
+                                    }
+                                    if (!name) {
+                                        name = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                    }
+                                }
+                                fragment = _c.get(custom, "input");
+                                if (fragment !== null && typeof fragment !== "string") {
+                                    throw this._bad(event, toolCall, "/custom/input", "expected a string");
+                                }
+                                if (key !== null) {
+                                    call = this._open.get(key) ?? null;
                                 }
                                 else {
-                                    callDelta = { index: call.index };
-                                    if (callId !== null && call.id === null) {
-                                        call.id = callDelta["id"] = callId;
-                                    }
-                                    if (name !== null && call.name === null) {
-                                        call.name = callDelta["name"] = name;
+                                    call = this._last;
+                                    if (call !== null && call.stopped) {
+                                        call = null;
                                     }
                                 }
-                                if (fragment) {
-                                    call.parts.push(fragment);
-                                    if (call.parts.length > _COMPACT) {
-                                        call.parts = [call.parts.join("")];
+                                if (call === null && name === null && (callId === null || key !== null)) {
+                                    if (fragment || callId !== null) {
+                                        // no name yet: held for its key (rule 13), or stray
+                                        this._wait(event, toolCall, "/custom/input", key, fragment, callId);
                                     }
-                                    callDelta["arguments_delta"] = fragment;
                                 }
-                                if (Object.keys(callDelta).length > 1) {
-                                    deltas.push(callDelta);
+                                else {
+                                    if (call === null || (callId !== null && callId !== call.id && (key === null || call.id !== null))) {
+                                        // a new call: a new key, or a new id at a key already used (rules 3 and 4)
+                                        call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCall), [["index"]]), null, true);
+                                        if (this._waiting.size) {
+                                            fragment = this._unwait(call, fragment); // the id and text held for this key come first (rule 13)
+                                        }
+                                        callDelta = this._delta(call);
+                                    }
+                                    else {
+                                        callDelta = { index: call.index };
+                                        if (callId !== null && call.id === null) {
+                                            call.id = callDelta["id"] = callId;
+                                        }
+                                        if (name !== null && call.name === null) {
+                                            call.name = callDelta["name"] = name;
+                                        }
+                                    }
+                                    if (fragment) {
+                                        call.parts.push(fragment);
+                                        if (call.parts.length > _COMPACT) {
+                                            call.parts = [call.parts.join("")];
+                                        }
+                                        callDelta["arguments_delta"] = fragment;
+                                    }
+                                    if (Object.keys(callDelta).length > 1) {
+                                        deltas.push(callDelta);
+                                    }
+                                }
+                            }
+                            else {
+                                // rule 1 (delta)
+                                toolCallFunction = _c.get(toolCall, "function");
+                                if (!_c.isObject(toolCallFunction)) {
+                                    toolCallFunction = _EMPTY;
+                                }
+                                key = _c.get(toolCall, "index");
+                                if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                                    throw this._bad(event, toolCall, "/index", "expected an index or an id");
+                                }
+                                callId = _c.get(toolCall, "id");
+                                if (callId !== null) {
+                                    if (typeof callId !== "string") {
+                                        throw this._bad(event, toolCall, "/id", "expected a string");
+                                    }
+                                    if (!callId) {
+                                        callId = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                    }
+                                }
+                                name = _c.get(toolCallFunction, "name");
+                                if (name !== null) {
+                                    if (typeof name !== "string") {
+                                        throw this._bad(event, toolCall, "/function/name", "expected a string");
+                                    }
+                                    if (!name) {
+                                        name = null; // empty is none given yet: it continues the call, a later one fills it (rules 3, 13)
+                                    }
+                                }
+                                fragment = _c.get(toolCallFunction, "arguments");
+                                if (fragment !== null && typeof fragment !== "string") {
+                                    throw this._bad(event, toolCall, "/function/arguments", "expected a string");
+                                }
+                                if (key !== null) {
+                                    call = this._open.get(key) ?? null;
+                                }
+                                else {
+                                    call = this._last;
+                                    if (call !== null && call.stopped) {
+                                        call = null;
+                                    }
+                                }
+                                if (call === null && name === null && (callId === null || key !== null)) {
+                                    if (fragment || callId !== null) {
+                                        // no name yet: held for its key (rule 13), or stray
+                                        this._wait(event, toolCall, "/function/arguments", key, fragment, callId);
+                                    }
+                                }
+                                else {
+                                    if (call === null || (callId !== null && callId !== call.id && (key === null || call.id !== null))) {
+                                        // a new call: a new key, or a new id at a key already used (rules 3 and 4)
+                                        call = this._start(key, callId, name, _c.itemCopy(this._held(event, toolCall), [["index"]]));
+                                        if (this._waiting.size) {
+                                            fragment = this._unwait(call, fragment); // the id and text held for this key come first (rule 13)
+                                        }
+                                        callDelta = this._delta(call);
+                                    }
+                                    else {
+                                        callDelta = { index: call.index };
+                                        if (callId !== null && call.id === null) {
+                                            call.id = callDelta["id"] = callId;
+                                        }
+                                        if (name !== null && call.name === null) {
+                                            call.name = callDelta["name"] = name;
+                                        }
+                                    }
+                                    if (fragment) {
+                                        call.parts.push(fragment);
+                                        if (call.parts.length > _COMPACT) {
+                                            call.parts = [call.parts.join("")];
+                                        }
+                                        callDelta["arguments_delta"] = fragment;
+                                    }
+                                    if (Object.keys(callDelta).length > 1) {
+                                        deltas.push(callDelta);
+                                    }
                                 }
                             }
                         }
                     }
                 }
-                // rule 1 (finish)
+                // rule 2 (finish)
                 finishValue = _c.get(choice, "finish_reason");
                 if (finishValue !== null && typeof finishValue !== "string") {
                     throw this._bad(event, choice, "/finish_reason", "expected a string");
@@ -436,7 +587,7 @@ export class Assembler extends _c.Assembler {
             }
         }
         if (_c.has(event, "error")) {
-            // rule 2 (error)
+            // rule 3 (error)
             error = _c.get(event, "error");
             if (!_c.isObject(error)) {
                 error = _EMPTY;
@@ -481,6 +632,9 @@ export function emit(calls, finishReason = null, options = {}) {
         const incomplete = call["incomplete"] === true;
         if (incomplete) {
             cutOff = true;
+        }
+        if ((call["arguments"] ?? null) === null && typeof call["input"] === "string") {
+            throw new StreamError(DIALECT, `/${position}`, _CUSTOM_CALL);
         }
         // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
         const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});

@@ -9,7 +9,7 @@
  * finish() returns the canonical ToolCalls, each equal to what decodeToolCall gives for the
  * same call sent whole. A call the stream did not finish is marked incomplete, with its raw
  * text, never repaired. `emit` turns canonical calls back into a valid event sequence.
- * Rules: start, fragment, stop, call, finish, finish, finish, error, error.
+ * Rules: start, fragment, stop, call, start, fragment, stop, call, finish, finish, finish, error, error.
  */
 import * as _runtime from "../_runtime.js";
 import * as _dialect from "../openai_responses.js";
@@ -139,7 +139,11 @@ export const RELAY = {
     ],
     "stop_means_calls": true,
     "item_ids": {
-        "text": "msg_toolwire_", "reasoning": "rs_toolwire_", "refusal": "msg_toolwire_", "call": "fc_toolwire_"
+        "text": "msg_toolwire_",
+        "reasoning": "rs_toolwire_",
+        "refusal": "msg_toolwire_",
+        "call": "fc_toolwire_",
+        "custom": "ctc_toolwire_",
     },
     "writes": {
         "start": [
@@ -417,6 +421,55 @@ export const RELAY = {
                 "cases": {},
             },
         ],
+        "custom_open": [
+            {
+                "event": { "type": "response.output_item.added", "item": { "type": "custom_tool_call", "input": "" } },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "call_id"], "call_id"],
+                    [["item", "name"], "name"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "custom_delta": [
+            {
+                "event": { "type": "response.custom_tool_call_input.delta" },
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["delta"], "arguments_delta"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            }
+        ],
+        "custom_close": [
+            {
+                "event": { "type": "response.custom_tool_call_input.done" },
+                "set": [
+                    [["item_id"], "item_id"],
+                    [["output_index"], "block"],
+                    [["input"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+            {
+                "event": { "type": "response.output_item.done", "item": { "type": "custom_tool_call" } },
+                "set": [
+                    [["output_index"], "block"],
+                    [["item", "id"], "item_id"],
+                    [["item", "call_id"], "call_id"],
+                    [["item", "name"], "name"],
+                    [["item", "input"], "arguments"],
+                    [["sequence_number"], "sequence"],
+                ],
+                "cases": {},
+            },
+        ],
         "finish": [
             {
                 "event": {
@@ -585,6 +638,14 @@ export const RELAY_EVENTS = {
         () => ({ "type": "response.function_call_arguments.done" }),
         () => ({ "type": "response.output_item.done", "item": { "type": "function_call", "status": "completed" } }),
     ],
+    "custom_open": [
+        () => ({ "type": "response.output_item.added", "item": { "type": "custom_tool_call", "input": "" } })
+    ],
+    "custom_delta": [() => ({ "type": "response.custom_tool_call_input.delta" })],
+    "custom_close": [
+        () => ({ "type": "response.custom_tool_call_input.done" }),
+        () => ({ "type": "response.output_item.done", "item": { "type": "custom_tool_call" } }),
+    ],
     "finish": [
         () => ({
             "type": "response.completed",
@@ -611,9 +672,21 @@ const _TRUNCATED = new Set(TRUNCATED);
 const _COMPACT = _c._COMPACT; // argument pieces held before they are joined
 const _EMPTY = {}; // what an absent object on the way to a value reads as (never written)
 const _EVENT_TYPE_PATTERN = new RegExp("^(?:response\\.[a-z0-9_.]+|error)$", "u");
+// emit() sends function calls; a custom tool's is relayed by convertStream (its own events)
+const _CUSTOM_CALL = "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries " +
+    "custom calls)";
 /** A finished call as the dialect's wire tool_call, for decodeToolCall. */
 function _wire(call, value) {
     const wire = call.item !== null ? { ...call.item } : {};
+    if (call.custom) {
+        // a custom tool's call: its plain input text where its rule read it
+        if (call.id !== null)
+            _c.put(wire, ["call_id"], call.id);
+        if (call.name !== null)
+            _c.put(wire, ["name"], call.name);
+        _c.put(wire, ["input"], value);
+        return wire;
+    }
     _c.putDefault(wire, ["type"], "function_call");
     if (call.id !== null) {
         _c.put(wire, ["call_id"], call.id);
@@ -672,38 +745,73 @@ export class Assembler extends _c.Assembler {
         const eventType = _c.get(event, "type");
         if (eventType === "response.output_item.added") {
             eventItem = _c.get(event, "item");
-            if (_c.isObject(eventItem) && _c.get(eventItem, "type") === "function_call") {
-                // rule 0 (start)
-                key = _c.get(eventItem, "id");
-                if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
-                    throw this._bad(event, eventItem, "/id", "expected an index or an id");
-                }
-                callId = _c.get(eventItem, "call_id");
-                if (callId !== null && typeof callId !== "string") {
-                    throw this._bad(event, eventItem, "/call_id", "expected a string");
-                }
-                name = _c.get(eventItem, "name");
-                if (name !== null && typeof name !== "string") {
-                    throw this._bad(event, eventItem, "/name", "expected a string");
-                }
-                fragment = _c.get(eventItem, "arguments");
-                if (fragment !== null && typeof fragment !== "string") {
-                    throw this._bad(event, eventItem, "/arguments", "expected a string");
-                }
-                position = _c.get(event, "output_index");
-                if (position !== null && !Number.isSafeInteger(position)) {
-                    throw this._bad(event, null, "/output_index", "expected an index");
-                }
-                call = this._start(key, callId, name, _c.itemCopy(this._held(event, eventItem), [["status"]]), position);
-                callDelta = this._delta(call);
-                if (fragment) {
-                    call.parts.push(fragment);
-                    if (call.parts.length > _COMPACT) {
-                        call.parts = [call.parts.join("")];
+            if (_c.isObject(eventItem)) {
+                if (_c.get(eventItem, "type") === "function_call") {
+                    // rule 0 (start)
+                    key = _c.get(eventItem, "id");
+                    if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                        throw this._bad(event, eventItem, "/id", "expected an index or an id");
                     }
-                    callDelta["arguments_delta"] = fragment;
+                    callId = _c.get(eventItem, "call_id");
+                    if (callId !== null && typeof callId !== "string") {
+                        throw this._bad(event, eventItem, "/call_id", "expected a string");
+                    }
+                    name = _c.get(eventItem, "name");
+                    if (name !== null && typeof name !== "string") {
+                        throw this._bad(event, eventItem, "/name", "expected a string");
+                    }
+                    fragment = _c.get(eventItem, "arguments");
+                    if (fragment !== null && typeof fragment !== "string") {
+                        throw this._bad(event, eventItem, "/arguments", "expected a string");
+                    }
+                    position = _c.get(event, "output_index");
+                    if (position !== null && !Number.isSafeInteger(position)) {
+                        throw this._bad(event, null, "/output_index", "expected an index");
+                    }
+                    call = this._start(key, callId, name, _c.itemCopy(this._held(event, eventItem), [["status"]]), position);
+                    callDelta = this._delta(call);
+                    if (fragment) {
+                        call.parts.push(fragment);
+                        if (call.parts.length > _COMPACT) {
+                            call.parts = [call.parts.join("")];
+                        }
+                        callDelta["arguments_delta"] = fragment;
+                    }
+                    deltas.push(callDelta);
                 }
-                deltas.push(callDelta);
+                else if (_c.get(eventItem, "type") === "custom_tool_call") {
+                    // rule 4 (start)
+                    key = _c.get(eventItem, "id");
+                    if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                        throw this._bad(event, eventItem, "/id", "expected an index or an id");
+                    }
+                    callId = _c.get(eventItem, "call_id");
+                    if (callId !== null && typeof callId !== "string") {
+                        throw this._bad(event, eventItem, "/call_id", "expected a string");
+                    }
+                    name = _c.get(eventItem, "name");
+                    if (name !== null && typeof name !== "string") {
+                        throw this._bad(event, eventItem, "/name", "expected a string");
+                    }
+                    fragment = _c.get(eventItem, "input");
+                    if (fragment !== null && typeof fragment !== "string") {
+                        throw this._bad(event, eventItem, "/input", "expected a string");
+                    }
+                    position = _c.get(event, "output_index");
+                    if (position !== null && !Number.isSafeInteger(position)) {
+                        throw this._bad(event, null, "/output_index", "expected an index");
+                    }
+                    call = this._start(key, callId, name, _c.itemCopy(this._held(event, eventItem), [["status"]]), position, true);
+                    callDelta = this._delta(call);
+                    if (fragment) {
+                        call.parts.push(fragment);
+                        if (call.parts.length > _COMPACT) {
+                            call.parts = [call.parts.join("")];
+                        }
+                        callDelta["arguments_delta"] = fragment;
+                    }
+                    deltas.push(callDelta);
+                }
             }
         }
         if (eventType === "response.function_call_arguments.delta") {
@@ -773,8 +881,9 @@ export class Assembler extends _c.Assembler {
         }
         if (eventType === "response.output_item.done") {
             eventItem = _c.get(event, "item");
-            if (_c.isObject(eventItem) && _c.get(eventItem, "type") === "function_call") {
-                // rule 3 (call)
+            if (_c.isObject(eventItem) &&
+                ((_c.get(eventItem, "type") === "function_call") || (_c.get(eventItem, "type") === "custom_tool_call"))) {
+                // rules 3, 7 (call)
                 key = _c.get(eventItem, "id");
                 if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
                     throw this._bad(event, eventItem, "/id", "expected an index or an id");
@@ -789,10 +898,75 @@ export class Assembler extends _c.Assembler {
                 }
             }
         }
+        if (eventType === "response.custom_tool_call_input.delta") {
+            // rule 5 (fragment)
+            key = _c.get(event, "item_id");
+            if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                throw this._bad(event, event, "/item_id", "expected an index or an id");
+            }
+            fragment = _c.get(event, "delta");
+            if (fragment !== null && typeof fragment !== "string") {
+                throw this._bad(event, event, "/delta", "expected a string");
+            }
+            position = _c.get(event, "output_index");
+            if (position !== null && !Number.isSafeInteger(position)) {
+                throw this._bad(event, null, "/output_index", "expected an index");
+            }
+            if (key !== null) {
+                call = this._open.get(key) ?? null;
+            }
+            else {
+                call = this._keyless(position); // by its output position (rule 14)
+            }
+            if (call === null) {
+                if (fragment) {
+                    this._stray(event, event, "/item_id", key ?? position);
+                }
+            }
+            else {
+                if (fragment) {
+                    call.parts.push(fragment);
+                    if (call.parts.length > _COMPACT) {
+                        call.parts = [call.parts.join("")];
+                    }
+                    deltas.push({ index: call.index, arguments_delta: fragment });
+                }
+            }
+        }
+        if (eventType === "response.custom_tool_call_input.done") {
+            // rule 6 (stop)
+            key = _c.get(event, "item_id");
+            if (key !== null && typeof key !== "string" && !Number.isSafeInteger(key)) {
+                throw this._bad(event, event, "/item_id", "expected an index or an id");
+            }
+            fullText = _c.get(event, "input");
+            if (fullText !== null && typeof fullText !== "string") {
+                throw this._bad(event, event, "/input", "expected a string");
+            }
+            position = _c.get(event, "output_index");
+            if (position !== null && !Number.isSafeInteger(position)) {
+                throw this._bad(event, null, "/output_index", "expected an index");
+            }
+            if (key !== null) {
+                call = this._open.get(key) ?? null;
+            }
+            else {
+                call = this._keyless(position); // by its output position (rule 14)
+            }
+            if (call !== null) {
+                if (fullText !== null) {
+                    callDelta = this._full(call, fullText);
+                    if (callDelta !== null) {
+                        deltas.push(callDelta);
+                    }
+                }
+                this._stop(call);
+            }
+        }
         if (eventType === "response.completed") {
             response = _c.get(event, "response");
             if (_c.isObject(response)) {
-                // rule 4 (finish)
+                // rule 8 (finish)
                 finishValue = _c.get(response, "status");
                 if (finishValue !== null && typeof finishValue !== "string") {
                     throw this._bad(event, response, "/status", "expected a string");
@@ -805,7 +979,7 @@ export class Assembler extends _c.Assembler {
         if (eventType === "response.incomplete") {
             response = _c.get(event, "response");
             if (_c.isObject(response)) {
-                // rule 5 (finish)
+                // rule 9 (finish)
                 finishValue = _c.get(response, "status");
                 if (finishValue !== null && typeof finishValue !== "string") {
                     throw this._bad(event, response, "/status", "expected a string");
@@ -818,7 +992,7 @@ export class Assembler extends _c.Assembler {
         if (eventType === "response.failed") {
             response = _c.get(event, "response");
             if (_c.isObject(response)) {
-                // rule 6 (finish)
+                // rule 10 (finish)
                 finishValue = _c.get(response, "status");
                 if (finishValue !== null && typeof finishValue !== "string") {
                     throw this._bad(event, response, "/status", "expected a string");
@@ -828,7 +1002,7 @@ export class Assembler extends _c.Assembler {
                 }
             }
             if (_c.has(_c.get(event, "response"), "error")) {
-                // rule 7 (error)
+                // rule 11 (error)
                 response = _c.get(event, "response");
                 if (!_c.isObject(response)) {
                     response = _EMPTY;
@@ -845,7 +1019,7 @@ export class Assembler extends _c.Assembler {
             }
         }
         if (eventType === "error") {
-            // rule 8 (error)
+            // rule 12 (error)
             error = _c.get(event, "error");
             if (!_c.isObject(error)) {
                 error = _EMPTY;
@@ -896,6 +1070,9 @@ export function emit(calls, finishReason = null, options = {}) {
         const incomplete = call["incomplete"] === true;
         if (incomplete) {
             cutOff = true;
+        }
+        if ((call["arguments"] ?? null) === null && typeof call["input"] === "string") {
+            throw new StreamError(DIALECT, `/${position}`, _CUSTOM_CALL);
         }
         // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
         const encoded = _dialect.encodeToolCall(call, idMap !== null ? { idMap } : {});

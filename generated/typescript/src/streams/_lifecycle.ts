@@ -23,8 +23,10 @@ export abstract class CallLifecycle extends CanonicalCalls {
     name: string | null,
     item: JsonObject | null,
     position: number | null = null,
+    custom = false,
   ): Call {
     const c = new Call(this._count, key, callId, name, item);
+    c.custom = custom;
     this._count += 1;
     if (key !== null) {
       this._open.set(key, c); // a call still open at this key stays in flight, unkeyed
@@ -46,6 +48,9 @@ export abstract class CallLifecycle extends CanonicalCalls {
     }
     if (c.name !== null) {
       d["name"] = c.name;
+    }
+    if (c.custom) {
+      d["custom"] = true;
     }
     return d;
   }
@@ -123,11 +128,18 @@ export abstract class CallLifecycle extends CanonicalCalls {
     } else if (position !== NO_POSITION) {
       index = this._sameCall(position, call["id"] ?? null);
     }
+    const custom = call["arguments"] == null && typeof call["input"] === "string"; // a custom tool's
     const raw = (call["raw_arguments"] ?? null) as string | null;
-    const text: string =
-      raw !== null ? raw : call["arguments"] != null ? dumpArguments(call["arguments"] as JsonObject) : "";
+    const text: string = raw !== null
+      ? raw
+      : custom
+      ? (call["input"] as string)
+      : call["arguments"] != null
+      ? dumpArguments(call["arguments"] as JsonObject)
+      : "";
     const callId = (call["id"] ?? null) as string | null;
     const record = new Call(index === null ? this._count : index, key, callId, call["name"] as string, null);
+    record.custom = custom;
     record.parts.push(text);
     record.stopped = true;
     this._lastStopped = record;

@@ -4,10 +4,14 @@
  * put at pointers into a written event, wire values kept in extensions, the usage slots a target has.
  */
 
-import type { JsonObject } from "../_errors.js";
+import type { JsonObject, Loss } from "../_errors.js";
+import { encodeId, type IdMap, type IdPolicy } from "../_ids.js";
 import { getOwn, hasOwn, isObject, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { loads, StrictJsonError } from "../_strict_json.js";
+import { functionCall, PARAMETER } from "../_custom_tools.js";
+import { Loss as LossClass } from "../_errors.js";
+import { equal } from "./_events.js";
 
 type Toks = readonly string[];
 
@@ -142,6 +146,10 @@ export interface RelayCall {
   held?: boolean; // a whole-call target's call whose block closed before its stop: sent then
   stopped?: boolean;
   canonical?: unknown; // the source's complete canonical call (null: none came)
+  custom?: boolean; // a custom tool's call: written by the custom_* templates
+  dropped?: boolean; // a custom tool's call the target has no form for: left out
+  asFunction?: boolean; // a custom tool's call sent as a function's (customTools "function")
+  inputClosed?: boolean; // ... whose arguments' JSON string was closed
 }
 
 /** One open block of the target: its kind, positions, call, and what it holds. */
@@ -159,4 +167,82 @@ export class Block {
     this.kindIndex = kindIndex;
     this.call = call;
   }
+}
+
+/**
+ * What a relay loses of a custom tool's call (tool_call_start) into a target without custom_*
+ * writes (null: the call is no custom tool's, or the target writes it).
+ */
+export function customDropped(event: JsonObject, writes: ReadonlyMap<string, readonly unknown[]>): string | null {
+  if (event["custom"] !== true || (writes.get("custom_open")?.length ?? 0) > 0) return null;
+  return `the call of custom (freeform) tool ${pyRepr(event["name"] ?? null)} (call ${String(event["index"])}), ` +
+    "whose input is plain text";
+}
+
+/** The write kinds' prefix of a call's block: a custom tool's call has its own. */
+export function callKind(call: RelayCall): string {
+  return call.custom === true ? "custom" : "call";
+}
+
+/** Whether the stream's calls were all left out (custom tools the target lacks). */
+export function everyCallDropped(calls: ReadonlyMap<number, RelayCall>): boolean {
+  return calls.size > 0 && [...calls.values()].every((c) => c.dropped === true);
+}
+
+/**
+ * The id a relayed call is written with: minted where the source had none, rewritten where the
+ * target's pattern refuses it (its losses reported), dropped (a loss) where the target has no
+ * place for ids.
+ */
+export function targetId(
+  sourceId: string | null, index: number, slots: ReadonlySet<string>, policy: IdPolicy | null, idMap: IdMap,
+  strict: boolean, loss: (code: string, pointer: string, what: string) => void,
+): string | null {
+  if (sourceId !== null && !slots.has("call_id") && !slots.has("call")) {
+    loss("id.dropped", `/calls/${index}/id`, "call ids");
+  }
+  if (!slots.has("call_id") || policy === null) return sourceId;
+  if (sourceId === null) return idMap.mint(policy); // the source had no id: nothing is lost
+  const losses: Loss[] = [];
+  const id = encodeId(sourceId, policy, idMap, losses, strict, `/calls/${index}/id`);
+  for (const found of losses) loss(found.code, found.pointer, found.what);
+  return id;
+}
+
+/** Whether argument text says these arguments (text that is no JSON says none). */
+export function sameArguments(sent: string, args: unknown): boolean {
+  try {
+    return equal(loadsText(sent), args);
+  } catch (exc) {
+    if (!(exc instanceof StrictJsonError)) throw exc;
+    return false;
+  }
+}
+
+// customTools "function": a custom tool's input text goes out as the JSON string of its
+// function's one argument, opened before the first piece and closed at the call's stop
+export const INPUT_OPEN = `{"${PARAMETER}":"`;
+export const INPUT_CLOSE = '"}';
+
+/** A tool_call_delta's piece of a custom tool's input as a piece of that JSON string. */
+export function inputPiece(event: JsonObject): string {
+  return JSON.stringify(event["arguments_delta"]).slice(1, -1);
+}
+
+/** A source call as customTools "function" writes it: a custom tool's as a function's. */
+export function sentAsFunction(call: unknown): unknown {
+  const custom = isObject(call) && (call["arguments"] ?? null) === null && typeof call["input"] === "string";
+  return custom ? functionCall(call as JsonObject) : call;
+}
+
+/** The loss (asked for) of relaying a custom tool's call as a function's. */
+export function asFunctionLoss(name: unknown, index: number, dialect: string): Loss {
+  const what = `the call of custom tool ${pyRepr(name ?? null)} (call ${index}), sent as a function call` +
+    " (its input as arguments.input)";
+  return new LossClass("tool.custom_as_function", `/calls/${index}`, dialect, what);
+}
+
+/** The source's calls as the relay wrote them (custom tools' as functions' when asked). */
+export function asWritten(calls: JsonObject[], asFunction: boolean): JsonObject[] {
+  return asFunction ? calls.map((c) => sentAsFunction(c) as JsonObject) : calls;
 }

@@ -48,7 +48,13 @@ function state(call: JsonObject | undefined): string {
   if (call === undefined) return "absent";
   if (get(call, "incomplete") === true) return "incomplete";
   const args = get(call, "arguments");
-  return args === null || args === undefined ? "invalid" : "complete";
+  // a custom tool's call has input instead
+  return (args === null || args === undefined) && typeof get(call, "input") !== "string" ? "invalid" : "complete";
+}
+
+/** What a complete call says: its arguments, or a custom tool's input. */
+function said(call: JsonObject): unknown[] {
+  return [get(call, "arguments") ?? null, get(call, "input") ?? null];
 }
 
 /** The target's reading of the written events; which source call each target call is. */
@@ -93,7 +99,7 @@ export class CallCheck {
         out.push([index, `${what} (its readers would take it as ${now})`]);
       } else if (got !== undefined && !equal(get(got, "name") ?? null, name)) {
         out.push([index, `${what} (its readers would take it as named ${pyRepr(get(got, "name") ?? null)})`]);
-      } else if (was === "complete" && got !== undefined && !equal(get(got, "arguments"), get(call, "arguments"))) {
+      } else if (was === "complete" && got !== undefined && !equal(said(got), said(call))) {
         out.push([index, `${what} (its readers would take it with other arguments)`]);
       }
     });

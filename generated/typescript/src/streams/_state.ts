@@ -36,6 +36,7 @@ export class Call {
   start: unknown = null; // non-empty arguments the start item carried (start `arguments`)
   pos: number | null = null; // the output position its start named (`position`), or null
   stopped = false;
+  custom = false; // a custom tool's call: its text is plain input, not argument JSON
 
   constructor(index: number, key: Key, callId: string | null, name: string | null, item: JsonObject | null) {
     this.index = index;

@@ -176,6 +176,10 @@ const _TRUNCATED: ReadonlySet<string> = new Set(TRUNCATED);
 const _COMPACT = _c._COMPACT; // argument pieces held before they are joined
 const _EMPTY: JsonObject = {}; // what an absent object on the way to a value reads as (never written)
 
+// emit() sends function calls; a custom tool's is relayed by convertStream (its own events)
+const _CUSTOM_CALL = "a custom (freeform) tool's call: emit() sends function calls only (a relayed stream carries " +
+    "custom calls)";
+
 /** A finished call as the dialect's wire tool_call, for decodeToolCall. */
 function _wire(call: _c.Call, value: unknown): JsonObject {
   const wire: JsonObject = call.item !== null ? { ...call.item } : {};
@@ -408,6 +412,9 @@ export function emit(
       throw new StreamError(
         DIALECT, `/${position}`, "this dialect's streams only carry whole calls, not an incomplete one"
       );
+    }
+    if ((call["arguments"] ?? null) === null && typeof call["input"] === "string") {
+      throw new StreamError(DIALECT, `/${position}`, _CUSTOM_CALL);
     }
     // any object: encodeToolCall checks it (CanonicalError), as Python's emit does
     const encoded = _dialect.encodeToolCall(call as ToolCall, idMap !== null ? { idMap } : {});

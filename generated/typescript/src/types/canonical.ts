@@ -242,6 +242,11 @@ export type ToolCallDelta = {
 export type ToolChoice = {
   mode: "auto" | "none" | "required" | "tool";
   names?: string[];
+  /**
+   * Those of names that name custom (freeform) tools, which OpenAI spells apart from functions in a
+   * choice.
+   */
+  custom_names?: string[];
   /** Whether several calls may be made in one turn; absent means the provider's default. */
   parallel?: boolean;
   extensions?: Extensions;
@@ -555,7 +560,8 @@ export type RefusalDelta = {
 
 /**
  * A tool call begins: its position among the message's calls (from 0, in order of first
- * appearance), id and name.
+ * appearance), id and name; custom: true for an OpenAI custom (freeform) tool's call, whose deltas
+ * carry its plain input text.
  * From `schemas/canonical/stream_event.json#/oneOf/4`.
  */
 export type ToolCallStart = {
@@ -563,10 +569,12 @@ export type ToolCallStart = {
   index: number;
   id?: string | null;
   name?: string | null;
+  custom?: true;
 };
 
 /**
- * A fragment of a call's argument JSON text, in order.
+ * A fragment of a call's argument JSON text (a custom tool's call: of its plain input text), in
+ * order.
  * From `schemas/canonical/stream_event.json#/oneOf/5`.
  */
 export type StreamEventToolCallDelta = {

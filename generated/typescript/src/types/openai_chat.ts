@@ -40,7 +40,7 @@ export type OpenAIChatRequest = {
     [key: string]: unknown;
   }[];
   tools?: Tool[];
-  tool_choice?: OpenAIChatToolChoice | OpenAIChatCustomToolChoice;
+  tool_choice?: OpenAIChatToolChoice;
   parallel_tool_calls?: boolean;
   stream?: boolean | null;
   stream_options?: {
@@ -258,7 +258,8 @@ export type OpenAIChatToolCall = {
  * The request's `tool_choice`.
  * From `schemas/dialects/openai_chat/tool_choice.json#`.
  */
-export type OpenAIChatToolChoice = OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice;
+export type OpenAIChatToolChoice = OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice |
+    OpenAIChatNamedCustomToolChoice | OpenAIChatAllowedToolsChoice;
 
 /**
  * An element of the request's `tools` list: a function tool, or a custom (freeform) tool whose
@@ -348,16 +349,6 @@ export type OpenAIChatToolMessage = {
  * Not expressed: if/then/else.
  */
 export type Tool = OpenAIChatToolDefinition;
-
-/** From `schemas/dialects/openai_chat/request.json#/$defs/CustomToolChoice`. */
-export type OpenAIChatCustomToolChoice = {
-  type: "custom";
-  custom: {
-    name: string;
-    [key: string]: unknown;
-  };
-  [key: string]: unknown;
-};
 
 /**
  * A function call or a custom tool call (each checked by tool_call.json, its type included).
@@ -450,14 +441,16 @@ export type OpenAIChatStreamDelta = {
 
 /**
  * A fragment of one tool call; index says which call (the SDK requires it, compatible servers omit
- * it).
+ * it). A custom (freeform) tool's call carries custom {name, input} instead of function
+ * (openai-python ChoiceDeltaToolCallCustom), its input text in pieces.
  * From `schemas/dialects/openai_chat/stream_event.json#/$defs/ToolCallDelta`.
  */
 export type OpenAIChatStreamToolCallDelta = {
   index?: number;
   id?: string | null;
-  type?: "function";
+  type?: "function" | "custom";
   function?: OpenAIChatStreamFunctionDelta;
+  custom?: OpenAIChatStreamCustomDelta;
   [key: string]: unknown;
 };
 
@@ -467,6 +460,13 @@ export type OpenAIChatStreamToolCallDelta = {
 export type OpenAIChatStreamFunctionDelta = {
   name?: string | null;
   arguments?: string | null;
+  [key: string]: unknown;
+};
+
+/** From `schemas/dialects/openai_chat/stream_event.json#/$defs/ToolCallDelta/properties/custom`. */
+export type OpenAIChatStreamCustomDelta = {
+  name?: string | null;
+  input?: string | null;
   [key: string]: unknown;
 };
 
@@ -484,18 +484,37 @@ export type OpenAIChatNamedToolChoice = {
 };
 
 /** From `schemas/dialects/openai_chat/tool_choice.json#/oneOf/2`. */
+export type OpenAIChatNamedCustomToolChoice = {
+  type: "custom";
+  custom: {
+    name: string;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+};
+
+/** From `schemas/dialects/openai_chat/tool_choice.json#/oneOf/3`. */
 export type OpenAIChatAllowedToolsChoice = {
   type: "allowed_tools";
   allowed_tools: {
     mode: "auto" | "required";
-    tools: {
-      type: "function";
-      function: {
+    /** Not expressed: if/then/else. */
+    tools: ({
+      type: "function" | "custom";
+      function?: {
+        name: string;
+        [key: string]: unknown;
+      };
+      custom?: {
         name: string;
         [key: string]: unknown;
       };
       [key: string]: unknown;
-    }[];
+    } & ({
+      custom: unknown;
+    } | {
+      function: unknown;
+    }))[];
     [key: string]: unknown;
   };
   [key: string]: unknown;

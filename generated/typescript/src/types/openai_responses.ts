@@ -185,13 +185,13 @@ export type OpenAIResponsesFunctionCall = {
 });
 
 /**
- * The request's `tool_choice` as far as function tools go: a mode, one named function, or a
- * restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview,
- * mcp, custom, ...) are not function choices.
+ * The request's `tool_choice` as far as function and custom tools go: a mode, one named function or
+ * custom tool, or a restricted set of allowed tools. Choices of hosted tools (file_search,
+ * web_search_preview, mcp, ...) are not read.
  * From `schemas/dialects/openai_responses/tool_choice.json#`.
  */
 export type OpenAIResponsesToolChoice = OpenAIResponsesToolChoiceMode | OpenAIResponsesFunctionToolChoice |
-    OpenAIResponsesAllowedToolsChoice;
+    OpenAIResponsesCustomToolChoice | OpenAIResponsesAllowedToolsChoice;
 
 /**
  * A function tool in the request's `tools` list (flat: no nested `function` object), or a custom
@@ -502,11 +502,18 @@ export type OpenAIResponsesFunctionToolChoice = {
 };
 
 /** From `schemas/dialects/openai_responses/tool_choice.json#/oneOf/2`. */
+export type OpenAIResponsesCustomToolChoice = {
+  type: "custom";
+  name: string;
+  [key: string]: unknown;
+};
+
+/** From `schemas/dialects/openai_responses/tool_choice.json#/oneOf/3`. */
 export type OpenAIResponsesAllowedToolsChoice = {
   type: "allowed_tools";
   mode: "auto" | "required";
   tools: {
-    type: "function";
+    type: "function" | "custom";
     name: string;
     [key: string]: unknown;
   }[];

@@ -66,7 +66,7 @@ class RefusalDelta(BaseModel):
 
 class ToolCallStart(BaseModel):
     """
-    A tool call begins: its position among the message's calls (from 0, in order of first appearance), id and name.
+    A tool call begins: its position among the message's calls (from 0, in order of first appearance), id and name; custom: true for an OpenAI custom (freeform) tool's call, whose deltas carry its plain input text.
     """
 
     model_config = ConfigDict(
@@ -76,11 +76,12 @@ class ToolCallStart(BaseModel):
     index: conint(ge=0)
     id: str | None = None
     name: str | None = None
+    custom: Literal[True] | None = None
 
 
 class ToolCallDelta(BaseModel):
     """
-    A fragment of a call's argument JSON text, in order.
+    A fragment of a call's argument JSON text (a custom tool's call: of its plain input text), in order.
     """
 
     model_config = ConfigDict(

@@ -21,6 +21,10 @@ class Name(RootModel[constr(min_length=1)]):
     root: constr(min_length=1)
 
 
+class CustomName(RootModel[constr(min_length=1)]):
+    root: constr(min_length=1)
+
+
 class ToolChoice(BaseModel):
     """
     Whether and which tools the model may or must call. mode 'tool' names exactly one tool; 'auto' and 'required' may restrict the allowed tools with names ('required' with a single name is spelled 'tool').
@@ -31,6 +35,10 @@ class ToolChoice(BaseModel):
     )
     mode: Mode
     names: list[Name] | None = Field(None, min_length=1)
+    custom_names: list[CustomName] | None = Field(None, min_length=1)
+    """
+    Those of names that name custom (freeform) tools, which OpenAI spells apart from functions in a choice.
+    """
     parallel: bool | None = None
     """
     Whether several calls may be made in one turn; absent means the provider's default.

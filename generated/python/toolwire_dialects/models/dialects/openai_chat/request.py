@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
@@ -24,21 +24,6 @@ class Tool(RootModel[Any]):
     """
     A function or custom tool: validation holds every tool to tool_definition.json (OpenAI refuses other types; OpenRouter's server tools are a quirk of the compat profile), while extract and inject leave a tool of another type alone (the decoders' envelope checks do not read if/then/else).
     """
-
-
-class Custom(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    name: str
-
-
-class OpenAIChatCustomToolChoice(BaseModel):
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    type: Literal['custom']
-    custom: Custom
 
 
 class ToolCall(RootModel[Any]):
@@ -105,7 +90,7 @@ class OpenAIChatRequest(BaseModel):
     model: str
     messages: list[Message]
     tools: list[Tool] | None = Field(None, min_length=1)
-    tool_choice: tool_choice_1.OpenAIChatToolChoice | OpenAIChatCustomToolChoice | None = None
+    tool_choice: tool_choice_1.OpenAIChatToolChoice | None = None
     parallel_tool_calls: bool | None = None
     stream: bool | None = None
     stream_options: StreamOptions | None = None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, conint
@@ -36,6 +37,11 @@ class FunctionCall(BaseModel):
     arguments: str | None = None
 
 
+class Type(Enum):
+    function = 'function'
+    custom = 'custom'
+
+
 class OpenAIChatStreamFunctionDelta(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -44,9 +50,17 @@ class OpenAIChatStreamFunctionDelta(BaseModel):
     arguments: str | None = None
 
 
+class OpenAIChatStreamCustomDelta(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str | None = None
+    input: str | None = None
+
+
 class OpenAIChatStreamToolCallDelta(BaseModel):
     """
-    A fragment of one tool call; index says which call (the SDK requires it, compatible servers omit it).
+    A fragment of one tool call; index says which call (the SDK requires it, compatible servers omit it). A custom (freeform) tool's call carries custom {name, input} instead of function (openai-python ChoiceDeltaToolCallCustom), its input text in pieces.
     """
 
     model_config = ConfigDict(
@@ -54,10 +68,11 @@ class OpenAIChatStreamToolCallDelta(BaseModel):
     )
     index: conint(ge=0) | None = None
     id: str | None = None
-    type: Literal['function'] | None = None
+    type: Type | None = None
     function: OpenAIChatStreamFunctionDelta | None = Field(
         None, title='OpenAIChatStreamFunctionDelta'
     )
+    custom: OpenAIChatStreamCustomDelta | None = Field(None, title='OpenAIChatStreamCustomDelta')
 
 
 class OpenAIChatStreamDelta(BaseModel):

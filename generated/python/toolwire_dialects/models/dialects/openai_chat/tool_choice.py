@@ -38,17 +38,42 @@ class OpenAIChatNamedToolChoice(BaseModel):
     function: Function
 
 
+class Custom(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    name: str
+
+
+class OpenAIChatNamedCustomToolChoice(BaseModel):
+    """
+    The request's `tool_choice`.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['custom']
+    custom: Custom
+
+
 class Mode(Enum):
     auto = 'auto'
     required = 'required'
+
+
+class Type(Enum):
+    function = 'function'
+    custom = 'custom'
 
 
 class Tool(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Literal['function']
-    function: Function
+    type: Type
+    function: Function | None = None
+    custom: Custom | None = None
 
 
 class AllowedTools(BaseModel):
@@ -72,11 +97,19 @@ class OpenAIChatAllowedToolsChoice(BaseModel):
 
 
 class OpenAIChatToolChoice(
-    RootModel[OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice]
+    RootModel[
+        OpenAIChatToolChoiceMode
+        | OpenAIChatNamedToolChoice
+        | OpenAIChatNamedCustomToolChoice
+        | OpenAIChatAllowedToolsChoice
+    ]
 ):
-    root: OpenAIChatToolChoiceMode | OpenAIChatNamedToolChoice | OpenAIChatAllowedToolsChoice = (
-        Field(..., title='OpenAIChatToolChoice')
-    )
+    root: (
+        OpenAIChatToolChoiceMode
+        | OpenAIChatNamedToolChoice
+        | OpenAIChatNamedCustomToolChoice
+        | OpenAIChatAllowedToolsChoice
+    ) = Field(..., title='OpenAIChatToolChoice')
     """
     The request's `tool_choice`.
     """

@@ -24,7 +24,7 @@ class Function(BaseModel):
     strict: bool | None = None
 
 
-class Type3(Enum):
+class Type5(Enum):
     text = 'text'
     grammar = 'grammar'
 
@@ -50,7 +50,7 @@ class Format(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type3
+    type: Type5
     grammar: Grammar | None = None
 
 

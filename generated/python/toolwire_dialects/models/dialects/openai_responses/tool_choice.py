@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 class OpenAIResponsesToolChoiceMode(Enum):
     """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
+    The request's `tool_choice` as far as function and custom tools go: a mode, one named function or custom tool, or a restricted set of allowed tools. Choices of hosted tools (file_search, web_search_preview, mcp, ...) are not read.
     """
 
     none = 'none'
@@ -21,13 +21,25 @@ class OpenAIResponsesToolChoiceMode(Enum):
 
 class OpenAIResponsesFunctionToolChoice(BaseModel):
     """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
+    The request's `tool_choice` as far as function and custom tools go: a mode, one named function or custom tool, or a restricted set of allowed tools. Choices of hosted tools (file_search, web_search_preview, mcp, ...) are not read.
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
     type: Literal['function']
+    name: str
+
+
+class OpenAIResponsesCustomToolChoice(BaseModel):
+    """
+    The request's `tool_choice` as far as function and custom tools go: a mode, one named function or custom tool, or a restricted set of allowed tools. Choices of hosted tools (file_search, web_search_preview, mcp, ...) are not read.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: Literal['custom']
     name: str
 
 
@@ -36,17 +48,22 @@ class Mode(Enum):
     required = 'required'
 
 
+class Type(Enum):
+    function = 'function'
+    custom = 'custom'
+
+
 class Tool(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Literal['function']
+    type: Type
     name: str
 
 
 class OpenAIResponsesAllowedToolsChoice(BaseModel):
     """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
+    The request's `tool_choice` as far as function and custom tools go: a mode, one named function or custom tool, or a restricted set of allowed tools. Choices of hosted tools (file_search, web_search_preview, mcp, ...) are not read.
     """
 
     model_config = ConfigDict(
@@ -61,14 +78,16 @@ class OpenAIResponsesToolChoice(
     RootModel[
         OpenAIResponsesToolChoiceMode
         | OpenAIResponsesFunctionToolChoice
+        | OpenAIResponsesCustomToolChoice
         | OpenAIResponsesAllowedToolsChoice
     ]
 ):
     root: (
         OpenAIResponsesToolChoiceMode
         | OpenAIResponsesFunctionToolChoice
+        | OpenAIResponsesCustomToolChoice
         | OpenAIResponsesAllowedToolsChoice
     ) = Field(..., title='OpenAIResponsesToolChoice')
     """
-    The request's `tool_choice` as far as function tools go: a mode, one named function, or a restricted set of allowed functions. Choices of hosted tools (file_search, web_search_preview, mcp, custom, ...) are not function choices.
+    The request's `tool_choice` as far as function and custom tools go: a mode, one named function or custom tool, or a restricted set of allowed tools. Choices of hosted tools (file_search, web_search_preview, mcp, ...) are not read.
     """

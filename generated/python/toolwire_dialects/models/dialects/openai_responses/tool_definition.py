@@ -14,7 +14,7 @@ class Type(Enum):
     custom = 'custom'
 
 
-class Type3(Enum):
+class Type4(Enum):
     text = 'text'
     grammar = 'grammar'
 
@@ -32,7 +32,7 @@ class Format(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    type: Type3
+    type: Type4
     syntax: Syntax | None = None
     definition: str | None = None
 

@@ -410,3 +410,48 @@ def test_media_parts_with_constants_are_refused_when_the_mapping_is_read() -> No
     content["parts"][0]["constants"] = {"/kind": "blob"}
     with pytest.raises(ValueError, match="media parts are spelled by plain fields"):
         shape_ir(spec, dialect, "tool_result")
+
+
+# every key of a tool result's content part is carried or reported (issue #25, point 3): a
+# spelling that writes fewer keys than the part has (an image URL's media type into Anthropic)
+RESULT_PARTS = [
+    {"type": "text", "text": "t"},
+    {"type": "json", "value": {"a": 1}},
+    {"type": "image", "media_type": "image/png", "data": PNG},
+    {"type": "image", "url": "https://example.com/a.png"},
+    {"type": "image", "url": "https://example.com/a.png", "media_type": "image/png"},
+    {"type": "image", "url": "data:image/png;base64," + PNG},
+]
+
+
+def _plain(part: dict[str, Any]) -> dict[str, Any]:
+    """A part with a data URL spelled as its media type and data (the same image)."""
+    url = part.get("url", "")
+    if part.get("type") == "image" and url.startswith("data:"):
+        media_type, data = url[len("data:") :].split(";base64,")
+        return {"type": "image", "media_type": media_type, "data": data}
+    return part
+
+
+def _result_dialects() -> list[str]:
+    from toolwire_dialects import DIALECTS
+
+    return [d for d in DIALECTS if "tool_result" in DIALECTS[d].ENCODERS]
+
+
+@pytest.mark.parametrize("dialect", _result_dialects())
+@pytest.mark.parametrize("part", RESULT_PARTS, ids=lambda p: "-".join(sorted(p)))
+def test_every_key_of_a_result_content_part_is_carried_or_reported(dialect: str, part: dict[str, Any]) -> None:
+    from toolwire_dialects import encoder
+
+    encoded = encoder(dialect, "tool_result")(
+        {"call_id": "c1", "name": "f", "content": [{"type": "text", "text": "x"}, part]}
+    )
+    reported = [loss.pointer for loss in encoded.losses if loss.pointer.startswith("/content")]
+    back = [_plain(p) for p in decoder(dialect, "tool_result")(encoded.value)["content"]]
+    want = _plain(part)
+    if want not in back:  # not sent as it was: some loss must say so
+        assert reported, (dialect, part, back)
+    if part.get("media_type") and "url" in part and not part["url"].startswith("data:"):
+        kept = any(p.get("media_type") == part["media_type"] for p in back)
+        assert kept or any(p.startswith("/content/1") for p in reported), (dialect, back, reported)

@@ -18,6 +18,7 @@ __all__ = [
     "document_media_type",
     "is_data_url",
     "is_image_type",
+    "report_dropped",
     "result_from_object",
     "result_to_object",
     "split_data_url",
@@ -71,6 +72,26 @@ def document_media_type(value: Any) -> Any:
 def is_image_type(value: Any) -> bool:
     """Whether value is an image's media type (image/...)."""
     return type(value) is str and value.startswith("image/")
+
+
+def report_dropped(
+    part: dict[str, Any],
+    carried: Any,
+    data_url: bool,
+    at: str,
+    kind: str,
+    dialect: str,
+    losses: list[Loss],
+    strict: bool,
+) -> None:
+    """Reports each key of a part its spelling does not write (part.field_dropped); a spelling
+    writing data URLs drops a URL's media type (a data URL carries one, a plain URL none)."""
+    lost = part.keys() - set(carried)
+    if data_url and "url" in part and "media_type" in part:
+        lost.add("media_type")
+    article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+    for key in sorted(lost):
+        report(losses, strict, "part.field_dropped", f"{at}/{key}", dialect, f"the {key} of {article} {kind} part")
 
 
 def text_of_json(value: Any, pointer: str) -> str:

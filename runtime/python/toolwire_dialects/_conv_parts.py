@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._content import data_url, document_format, document_media_type, is_data_url, is_image_type, split_data_url
+from ._content import (
+    data_url,
+    document_format,
+    document_media_type,
+    is_data_url,
+    is_image_type,
+    report_dropped,
+    split_data_url,
+)
 from ._conv_layout import Codecs, PartField, Spelling
 from ._conv_paths import get, pointer, put, put_back, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
@@ -237,18 +245,8 @@ def encode_part(
     carried = _CARRIED.get(id(sp))
     if carried is None:
         carried = _CARRIED[id(sp)] = _carried_names(sp)
-    lost = part.keys() - carried
-    if "url" in part and "media_type" in part and any(f.encoding == "data_url" for f in sp.fields):
-        lost.add("media_type")  # a data URL carries it, a plain URL does not
-    for key in sorted(lost):
-        report(
-            losses,
-            strict,
-            "part.field_dropped",
-            f"{at}/{key}",
-            dialect,
-            f"the {key} of a{'n' if sp.part[0] in 'aeiou' else ''} {sp.part} part",
-        )
+    data_urls = any(f.encoding == "data_url" for f in sp.fields)
+    report_dropped(part, carried, data_urls, at, sp.part, dialect, losses, strict)
     extensions = part.get("extensions")
     own = _EMPTY
     if extensions:

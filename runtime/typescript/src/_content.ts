@@ -7,7 +7,10 @@
 
 import { describePart } from "./_canonical.js";
 import { written } from "./_coercion.js";
-import { Invalid, isObject, need, putOwn, pyTypeName, report, type JsonObject, type Loss } from "./_errors.js";
+import {
+  Invalid, hasOwn, isObject, need, putOwn, pyTypeName, report, type JsonObject, type Loss
+} from "./_errors.js";
+import { pySorted } from "./_pytext.js";
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
 
@@ -57,6 +60,23 @@ export function dataUrl(mediaType: string, data: string): string {
 }
 
 /** A json part's value as text (held to the depth limit: a TypeError when too deep). */
+/**
+ * Reports each key of a part its spelling does not write (part.field_dropped); a spelling
+ * writing data URLs drops a URL's media type (a data URL carries one, a plain URL none).
+ */
+export function reportDropped(
+  part: JsonObject, carried: Iterable<string>, dataUrls: boolean, at: string, kind: string, dialect: string,
+  losses: Loss[], strict: boolean
+): void {
+  const keep = new Set(carried);
+  const lost = new Set(Object.keys(part).filter((k) => !keep.has(k)));
+  if (dataUrls && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
+  const article = "aeiou".includes(kind.slice(0, 1)) && kind !== "" ? "an" : "a";
+  for (const key of pySorted([...lost])) {
+    report(losses, strict, "part.field_dropped", `${at}/${key}`, dialect, `the ${key} of ${article} ${kind} part`);
+  }
+}
+
 export function textOfJson(value: unknown, pointer: string): string {
   return written(value, pointer);
 }

@@ -7,7 +7,9 @@
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
 
-import { dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, splitDataUrl } from "./_content.js";
+import {
+  dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, reportDropped, splitDataUrl
+} from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
 import {
   EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto
@@ -17,7 +19,6 @@ import type { Encoded, JsonObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { foreignExtensions } from "./_extensions.js";
 import type { IdMap } from "./_ids.js";
-import { pySorted } from "./_pytext.js";
 
 /** Part kind -> the key holding its canonical value. */
 export const SHAPES: { readonly [kind: string]: string } = { tool_call: "call", tool_result: "result" };
@@ -271,16 +272,8 @@ export function encodePart(
     carried = carriedNames(sp);
     CARRIED.set(sp, carried);
   }
-  const lost = new Set(Object.keys(part).filter((k) => !(carried as ReadonlySet<string>).has(k)));
-  if (hasOwn(part, "url") && hasOwn(part, "media_type") && sp.fields.some((f) => f.encoding === "data_url")) {
-    lost.add("media_type"); // a data URL carries it, a plain URL does not
-  }
-  const n = "aeiou".includes(sp.part.slice(0, 1)) ? "n" : "";
-  for (const lostKey of pySorted([...lost])) {
-    report(
-      losses, strict, "part.field_dropped", `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`
-    );
-  }
+  const dataUrls = sp.fields.some((f) => f.encoding === "data_url");
+  reportDropped(part, carried, dataUrls, at, sp.part, dialect, losses, strict);
   const extensions = getOwn(part, "extensions");
   let own = EMPTY;
   if (truthy(extensions)) {

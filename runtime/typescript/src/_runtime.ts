@@ -38,6 +38,7 @@ export {
   documentMediaType,
   isDataUrl,
   isImageType,
+  reportDropped,
   resultFromObject,
   resultToObject,
   splitDataUrl,

@@ -12,6 +12,7 @@ from ._coercion import written
 from ._errors import Invalid, Loss, report
 
 __all__ = [
+    "a_part",
     "content_as_string",
     "data_url",
     "document_format",
@@ -79,19 +80,24 @@ def report_dropped(
     carried: Any,
     data_url: bool,
     at: str,
-    kind: str,
+    what: str,
     dialect: str,
     losses: list[Loss],
     strict: bool,
 ) -> None:
-    """Reports each key of a part its spelling does not write (part.field_dropped); a spelling
-    writing data URLs drops a URL's media type (a data URL carries one, a plain URL none)."""
+    """Reports each key of a part its spelling does not write (part.field_dropped); what is the
+    part ("an image"); a spelling writing data URLs drops a URL's media type (a data URL carries
+    one, a plain URL none)."""
     lost = part.keys() - set(carried)
     if data_url and "url" in part and "media_type" in part:
         lost.add("media_type")
-    article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
     for key in sorted(lost):
-        report(losses, strict, "part.field_dropped", f"{at}/{key}", dialect, f"the {key} of {article} {kind} part")
+        report(losses, strict, "part.field_dropped", f"{at}/{key}", dialect, f"the {key} of {what} part")
+
+
+def a_part(kind: str) -> str:
+    """A part kind with its article: "an image", "a document"."""
+    return ("an " if kind[:1] in ("a", "e", "i", "o", "u") else "a ") + kind
 
 
 def text_of_json(value: Any, pointer: str) -> str:

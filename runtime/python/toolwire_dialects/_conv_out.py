@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._content import report_dropped
 from ._conv_calls import Calls
 from ._conv_parts import holds
 from ._conv_paths import put, put_back
@@ -95,11 +96,7 @@ class Out:
     def extra(self, part: dict[str, Any], carried: frozenset[str], url: bool, at: str, what: str) -> None:
         """Each key of part the spelling does not write, a loss (url: a data URL carries the
         media type, a plain one does not)."""
-        lost = part.keys() - carried
-        if url and "url" in part and "media_type" in part:
-            lost.add("media_type")
-        for key in sorted(lost):
-            self.lose("part.field_dropped", f"{at}/{key}", f"the {key} of {what} part")
+        report_dropped(part, carried, url, at, what, self.dialect, self.losses, self.strict)
 
     def called(self, part: dict[str, Any]) -> None:
         """A tool call: noted, so that its results find it."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._content import (
+    a_part,
     data_url,
     document_format,
     document_media_type,
@@ -246,7 +247,7 @@ def encode_part(
     if carried is None:
         carried = _CARRIED[id(sp)] = _carried_names(sp)
     data_urls = any(f.encoding == "data_url" for f in sp.fields)
-    report_dropped(part, carried, data_urls, at, sp.part, dialect, losses, strict)
+    report_dropped(part, carried, data_urls, at, a_part(sp.part), dialect, losses, strict)
     extensions = part.get("extensions")
     own = _EMPTY
     if extensions:

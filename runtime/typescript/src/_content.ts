@@ -61,20 +61,25 @@ export function dataUrl(mediaType: string, data: string): string {
 
 /** A json part's value as text (held to the depth limit: a TypeError when too deep). */
 /**
- * Reports each key of a part its spelling does not write (part.field_dropped); a spelling
- * writing data URLs drops a URL's media type (a data URL carries one, a plain URL none).
+ * Reports each key of a part its spelling does not write (part.field_dropped); what is the
+ * part ("an image"); a spelling writing data URLs drops a URL's media type (a data URL carries
+ * one, a plain URL none).
  */
 export function reportDropped(
-  part: JsonObject, carried: Iterable<string>, dataUrls: boolean, at: string, kind: string, dialect: string,
+  part: JsonObject, carried: Iterable<string>, dataUrls: boolean, at: string, what: string, dialect: string,
   losses: Loss[], strict: boolean
 ): void {
   const keep = new Set(carried);
   const lost = new Set(Object.keys(part).filter((k) => !keep.has(k)));
   if (dataUrls && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
-  const article = "aeiou".includes(kind.slice(0, 1)) && kind !== "" ? "an" : "a";
   for (const key of pySorted([...lost])) {
-    report(losses, strict, "part.field_dropped", `${at}/${key}`, dialect, `the ${key} of ${article} ${kind} part`);
+    report(losses, strict, "part.field_dropped", `${at}/${key}`, dialect, `the ${key} of ${what} part`);
   }
+}
+
+/** A part kind with its article: "an image", "a document". */
+export function aPart(kind: string): string {
+  return ("aeiou".includes(kind.slice(0, 1)) && kind !== "" ? "an " : "a ") + kind;
 }
 
 export function textOfJson(value: unknown, pointer: string): string {

@@ -8,15 +8,14 @@
  * methods would fail on input that is no canonical data, these fail the same way.
  */
 
-import { dataUrl } from "./_content.js";
+import { dataUrl, reportDropped } from "./_content.js";
 import { Calls } from "./_conv_calls.js";
 import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
-import { Encoded, Loss, getOwn, hasOwn, isObject, report } from "./_errors.js";
+import { Encoded, Loss, getOwn, isObject, report } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
-import { pySorted } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
 
 export function article(word: string): string {
@@ -119,11 +118,7 @@ export class Out {
   /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
    * type, a plain one does not). */
   extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void {
-    const lost = new Set(Object.keys(part).filter((k) => !carried.includes(k)));
-    if (url && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
-    for (const key of pySorted([...lost])) this.lose(
-      "part.field_dropped", `${at}/${key}`, `the ${key} of ${what} part`
-    );
+    reportDropped(part, carried, url, at, what, this.dialect, this.losses, this.strict);
   }
 
   /** A tool call: noted, so that its results find it. */

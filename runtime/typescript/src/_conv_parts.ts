@@ -8,7 +8,7 @@
  */
 
 import {
-  dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, reportDropped, splitDataUrl
+  aPart, dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, reportDropped, splitDataUrl
 } from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
 import {
@@ -273,7 +273,7 @@ export function encodePart(
     CARRIED.set(sp, carried);
   }
   const dataUrls = sp.fields.some((f) => f.encoding === "data_url");
-  reportDropped(part, carried, dataUrls, at, sp.part, dialect, losses, strict);
+  reportDropped(part, carried, dataUrls, at, aPart(sp.part), dialect, losses, strict);
   const extensions = getOwn(part, "extensions");
   let own = EMPTY;
   if (truthy(extensions)) {

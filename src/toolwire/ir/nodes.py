@@ -208,6 +208,11 @@ class ContentPart:
         names = {"type"} | {f.name for f in self.fields}
         return tuple(sorted(names | {"media_type", "data"} if self.data_urls else names))
 
+    @property
+    def what(self) -> str:
+        """The part a loss names: "an image", "a text"."""
+        return ("an " if self.kind[:1] in "aeiou" else "a ") + self.kind
+
 
 @dataclass(frozen=True)
 class CanonicalField:

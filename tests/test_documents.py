@@ -262,6 +262,76 @@ def test_file_data_that_is_no_data_url_is_refused_at_its_pointer(dialect: str, b
     assert f"{pointer}: expected a data: URL, got " in str(refused.value)
 
 
+# media types (issue #25): each target takes the media types its provider documents and
+# reports the rest, naming the type; Anthropic takes base64 PDFs and plain text (a text source)
+HI = "aMOpbGxv"  # "héllo" in UTF-8
+TAKES = {
+    "application/pdf": {"anthropic_messages", "bedrock_converse", "gemini", "openai_chat", "openai_responses"},
+    "text/plain": {"anthropic_messages", "bedrock_converse", "gemini", "openai_responses"},
+    "text/csv": {"bedrock_converse", "gemini", "openai_responses"},
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {"bedrock_converse", "openai_responses"},
+    "application/zip": {"openai_responses"},
+}
+
+
+def _input_file(media_type: str, data: str = HI) -> dict[str, Any]:
+    """A Responses input_file: Responses takes every media type, so any decodes from it."""
+    return _request("openai_responses", [{"type": "input_file", "file_data": f"data:{media_type};base64,{data}"}])
+
+
+@pytest.mark.parametrize("target", DIALECTS)
+@pytest.mark.parametrize("media_type", sorted(TAKES))
+def test_a_document_reaches_a_target_that_takes_its_media_type_else_is_reported(media_type: str, target: str) -> None:
+    encoded = _convert(_input_file(media_type), "openai_responses", target)
+    if target in TAKES[media_type]:
+        assert _codes(encoded) == []
+        got = _first_part(encoded.value, target)
+        if target == "anthropic_messages" and media_type == "text/plain":
+            assert got == {"type": "document", "text": "héllo"}  # a text source: the data as text
+        else:
+            assert (got["media_type"], got["data"]) == (media_type, HI)
+        return
+    lost = [loss for loss in encoded.losses if loss.pointer != "/settings/max_tokens"]
+    assert (lost[0].code, lost[0].pointer) == ("part.unsupported", "/messages/0/parts/0")
+    assert lost[0].what == f"a document part ({media_type}) in an user turn"
+    assert HI not in json.dumps(encoded.value)
+
+
+def test_a_plain_text_document_is_sent_to_anthropic_as_a_text_source() -> None:
+    for source, block in (
+        ("bedrock_converse", {"document": {"format": "txt", "name": "Notes", "source": {"bytes": HI}}}),
+        ("gemini", {"inlineData": {"mimeType": "text/plain", "data": HI}}),
+        ("openai_responses", {"type": "input_file", "file_data": "data:text/plain;base64," + HI, "filename": "Notes"}),
+    ):
+        encoded = _convert(_request(source, [block]), source, "anthropic_messages")
+        sent = encoded.value["messages"][0]["content"][0]
+        want = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "héllo"}}
+        assert sent == (want if source == "gemini" else {**want, "title": "Notes"}), source
+        assert _codes(encoded) == [], source
+
+
+def test_plain_text_that_is_no_utf8_is_reported_not_sent_and_no_crash() -> None:
+    for data in ("//4=", "aGk"):  # the bytes ff fe; base64 without its padding
+        encoded = _convert(_input_file("text/plain", data), "openai_responses", "anthropic_messages")
+        assert _codes(encoded) == [("part.unsupported", "/messages/0/parts/0")], data
+        assert encoded.value["messages"] == [{"role": "user", "content": ASK}], data
+
+
+def test_a_block_of_a_media_type_its_dialect_does_not_take_stays_a_block_of_that_dialect() -> None:
+    chat_text = {"type": "file", "file": {"file_data": "data:text/plain;base64," + HI}}
+    gemini_audio = {"inlineData": {"mimeType": "audio/mpeg", "data": HI}}
+    anthropic_text = {"type": "document", "source": {"type": "base64", "media_type": "text/plain", "data": HI}}
+    for dialect, block in (
+        ("openai_chat", chat_text),
+        ("gemini", gemini_audio),
+        ("anthropic_messages", anthropic_text),
+    ):
+        wire = _request(dialect, [block])
+        assert _first_part(wire, dialect) == {"type": "wire", "dialect": dialect, "value": block}
+        sent = _convert(wire, dialect, dialect).value
+        assert {key: sent[key] for key in wire} == wire, dialect  # Gemini's model is the option's
+
+
 def _all_cases() -> list[tuple[Any, dict[str, Any]]]:
     cases: list[tuple[Any, dict[str, Any]]] = []
     for table in (INLINE_PDF, URL_SOURCES, TEXT_SOURCES, OWN_BLOCKS):
@@ -269,6 +339,13 @@ def _all_cases() -> list[tuple[Any, dict[str, Any]]]:
             wire = _request(source, blocks if isinstance(blocks, list) else [blocks])
             for target in DIALECTS:
                 cases.append((wire, {"source": source, "target": target, "shape": "request", "model": "m"}))
+    for media_type in sorted(TAKES):
+        for target in DIALECTS:
+            options = {"source": "openai_responses", "target": target, "shape": "request", "model": "m"}
+            cases.append((_input_file(media_type), options))
+    for data in ("//4=", "aGk"):
+        options = {"source": "openai_responses", "target": "anthropic_messages", "shape": "request", "model": "m"}
+        cases.append((_input_file("text/plain", data), options))
     bad = _request("openai_chat", [{"type": "file", "file": {"file_data": URL}}])
     cases.append((bad, {"source": "openai_chat", "target": "gemini", "shape": "request", "model": "m"}))
     return cases

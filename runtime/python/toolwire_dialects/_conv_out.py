@@ -17,7 +17,7 @@ from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
 
-__all__ = ["Out", "article", "forms_of", "put", "shown", "wire_what"]
+__all__ = ["Out", "article", "forms_of", "media_of", "put", "shown", "wire_what"]
 
 _EMPTY: dict[str, Any] = {}
 
@@ -35,6 +35,13 @@ def forms_of(own: dict[str, Any]) -> dict[str, Any]:
 def shown(value: dict[str, Any], key: str) -> str:
     """value's key as a message shows it (None when it has none)."""
     return str(value.get(key))
+
+
+def media_of(part: dict[str, Any]) -> str:
+    """A document's media type, as a loss names the part (" (application/zip)"): the type is
+    often why a target has no place for it."""
+    media_type = part.get("media_type")
+    return f" ({media_type})" if part.get("type") == "document" and type(media_type) is str else ""
 
 
 def wire_what(part: dict[str, Any]) -> str:

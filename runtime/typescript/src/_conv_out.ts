@@ -49,6 +49,13 @@ export function shown(value: JsonObject, key: string): string {
 
 /** What a loss says of another dialect's wire block: its dialect, and its type where the block
  * names one (a server_tool_use is not any block). */
+/** A document's media type, as a loss names the part (" (application/zip)"): the type is
+ * often why a target has no place for it. */
+export function mediaOf(part: JsonObject): string {
+  const mediaType = getOwn(part, "media_type");
+  return getOwn(part, "type") === "document" && typeof mediaType === "string" ? ` (${mediaType})` : "";
+}
+
 export function wireWhat(part: JsonObject): string {
   const value = getOwn(part, "value");
   const kind = isObject(value) ? getOwn(value, "type") : undefined;

@@ -413,36 +413,34 @@ def _result(wire: Any, dialect: str) -> dict[str, Any]:
     return result
 
 
-def test_a_gemini_function_response_s_parts_are_the_result_s_images() -> None:
+def test_a_gemini_function_response_s_parts_are_the_result_s_images_and_documents() -> None:
     content = _result(FUNCTION_RESPONSE, "gemini")["content"]
     assert content[:3] == [{"type": "text", "text": "done"}, *RESULT_IMAGES]
-    assert content[3] == {
-        "type": "wire",
-        "dialect": "gemini",
-        "value": {"inlineData": {"mimeType": "application/pdf", "data": PDF}},
-    }
+    assert content[3] == {"type": "document", "media_type": "application/pdf", "data": PDF}
     back = _convert(FUNCTION_RESPONSE, "gemini", "gemini").value["contents"][2]["parts"][0]["functionResponse"]
     assert back["parts"] == FUNCTION_RESPONSE["contents"][2]["parts"][0]["functionResponse"]["parts"]
 
 
-# where each target's tool result carries an inline image and an image URL (Bedrock: neither a URL)
+# where each target's tool result carries an inline image, an image URL and a PDF (Bedrock:
+# neither a URL nor a document without the name it requires; Chat: text only)
 RESULT_CARRIES = {
-    "anthropic_messages": (1, 2),
+    "anthropic_messages": (1, 2, 3),
     "bedrock_converse": (1,),
     "openai_chat": (),
-    "openai_responses": (1, 2),
+    "openai_responses": (1, 2, 3),
 }
 
 
 @pytest.mark.parametrize("target", sorted(RESULT_CARRIES))
-def test_function_response_images_reach_the_targets_tool_results(target: str) -> None:
+def test_function_response_images_and_documents_reach_the_targets_tool_results(target: str) -> None:
     encoded = _convert(FUNCTION_RESPONSE, "gemini", target)
     carried = RESULT_CARRIES[target]
     lost = [("part.unsupported", f"/messages/2/parts/0/result/content/{i}") for i in (1, 2, 3) if i not in carried]
     assert [c for c in _codes(encoded) if c[0] == "part.unsupported"] == lost
     content = _result(encoded.value, target)["content"]
-    images = [p for p in content if p["type"] == "image"]
-    want = [RESULT_IMAGES[i - 1] for i in carried]
+    images = [p for p in content if p["type"] in ("image", "document")]
+    pdf = {"type": "document", "media_type": "application/pdf", "data": PDF}
+    want = [[*RESULT_IMAGES, pdf][i - 1] for i in carried]
     assert [{k: v for k, v in p.items() if k != "media_type" or "data" in p} for p in images] == [
         {k: v for k, v in p.items() if k != "media_type" or "data" in p} for p in want
     ]

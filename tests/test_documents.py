@@ -530,3 +530,74 @@ def test_every_key_of_a_result_content_part_is_carried_or_reported(dialect: str,
     if part.get("media_type") and "url" in part and not part["url"].startswith("data:"):
         kept = any(p.get("media_type") == part["media_type"] for p in back)
         assert kept or any(p.startswith("/content/1") for p in reported), (dialect, back, reported)
+
+
+# documents inside tool results (issue #25): every ordered pair, value and losses
+RESULT_DIALECTS = ("anthropic_messages", "bedrock_converse", "gemini", "openai_responses", "openai_chat")
+DOC_RESULT = {
+    "model": "m",
+    "max_tokens": 64,
+    "messages": [
+        {"role": "user", "content": "Find the report."},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "find", "input": {}}]},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_1",
+                    "content": [{"type": "text", "text": "Found it."}, INLINE_PDF["anthropic_messages"]],
+                }
+            ],
+        },
+    ],
+}
+
+
+def _doc_result_wire(dialect: str) -> Any:
+    """The request in each dialect: Anthropic's, converted (each carries the document but Chat)."""
+    if dialect == "anthropic_messages":
+        return DOC_RESULT
+    return _convert(DOC_RESULT, "anthropic_messages", dialect).value
+
+
+def _result_content(wire: Any, dialect: str) -> list[dict[str, Any]]:
+    messages = decoder(dialect, "request")(copy.deepcopy(wire))["messages"]
+    results = [p["result"] for m in messages for p in m["parts"] if p["type"] == "tool_result"]
+    assert len(results) == 1
+    content: list[dict[str, Any]] = results[0]["content"]
+    return content
+
+
+@pytest.mark.parametrize("target", RESULT_DIALECTS)
+@pytest.mark.parametrize("source", RESULT_DIALECTS[:-1])
+def test_a_document_in_a_tool_result_reaches_each_target_or_is_reported(source: str, target: str) -> None:
+    wire = _doc_result_wire(source)
+    named = source != "gemini"  # a function response part has no name
+    assert _result_content(wire, source)[1] == {k: v for k, v in CANONICAL_PDF.items() if named or k != "name"}
+    encoded = _convert(wire, source, target)
+    at = "/messages/2/parts/0/result/content/1"
+    codes = [c for c in _codes(encoded) if c[1].startswith(at)]
+    if target == "openai_chat" or (target == "bedrock_converse" and not named):  # text only; a name required
+        assert codes == [("part.unsupported", at)]
+        assert PDF not in json.dumps(encoded.value)
+        return
+    assert codes == ([("part.field_dropped", at + "/name")] if target == "gemini" and named else [])
+    want = {k: v for k, v in CANONICAL_PDF.items() if k != "name" or (named and target != "gemini")}
+    assert _result_content(encoded.value, target)[1] == want
+
+
+def test_typescript_converts_documents_in_tool_results_as_python_does() -> None:
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+
+    jobs: list[dict[str, Any]] = []
+    expected: list[Any] = []
+    for source in RESULT_DIALECTS[:-1]:
+        for target in RESULT_DIALECTS:
+            options = {"source": source, "target": target, "shape": "request", "model": "m"}
+            wire = _doc_result_wire(source)
+            jobs.append({"wire": wire, "options": options})
+            got = convert(copy.deepcopy(wire), **options)
+            expected.append([got.value, [list(loss) for loss in got.losses]])
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    assert answers == js_view(json.loads(json.dumps(expected)))

@@ -601,3 +601,12 @@ def test_typescript_converts_documents_in_tool_results_as_python_does() -> None:
             expected.append([got.value, [list(loss) for loss in got.losses]])
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
+
+
+def test_a_tool_may_return_a_document_part() -> None:
+    from toolwire_dialects import registry as registry_module
+
+    registry = registry_module.ToolRegistry()
+    registry.register(lambda: registry_module.Content(dict(CANONICAL_PDF)), name="fetch")
+    result = registry.call({"id": "call_1", "name": "fetch", "arguments": {}})
+    assert result["is_error"] is False and result["content"] == [CANONICAL_PDF]

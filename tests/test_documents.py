@@ -262,6 +262,76 @@ def test_file_data_that_is_no_data_url_is_refused_at_its_pointer(dialect: str, b
     assert f"{pointer}: expected a data: URL, got " in str(refused.value)
 
 
+# media types (issue #25): each target takes the media types its provider documents and
+# reports the rest, naming the type; Anthropic takes base64 PDFs and plain text (a text source)
+HI = "aMOpbGxv"  # "héllo" in UTF-8
+TAKES = {
+    "application/pdf": {"anthropic_messages", "bedrock_converse", "gemini", "openai_chat", "openai_responses"},
+    "text/plain": {"anthropic_messages", "bedrock_converse", "gemini", "openai_responses"},
+    "text/csv": {"bedrock_converse", "gemini", "openai_responses"},
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {"bedrock_converse", "openai_responses"},
+    "application/zip": {"openai_responses"},
+}
+
+
+def _input_file(media_type: str, data: str = HI) -> dict[str, Any]:
+    """A Responses input_file: Responses takes every media type, so any decodes from it."""
+    return _request("openai_responses", [{"type": "input_file", "file_data": f"data:{media_type};base64,{data}"}])
+
+
+@pytest.mark.parametrize("target", DIALECTS)
+@pytest.mark.parametrize("media_type", sorted(TAKES))
+def test_a_document_reaches_a_target_that_takes_its_media_type_else_is_reported(media_type: str, target: str) -> None:
+    encoded = _convert(_input_file(media_type), "openai_responses", target)
+    if target in TAKES[media_type]:
+        assert _codes(encoded) == []
+        got = _first_part(encoded.value, target)
+        if target == "anthropic_messages" and media_type == "text/plain":
+            assert got == {"type": "document", "text": "héllo"}  # a text source: the data as text
+        else:
+            assert (got["media_type"], got["data"]) == (media_type, HI)
+        return
+    lost = [loss for loss in encoded.losses if loss.pointer != "/settings/max_tokens"]
+    assert (lost[0].code, lost[0].pointer) == ("part.unsupported", "/messages/0/parts/0")
+    assert lost[0].what == f"a document part ({media_type}) in an user turn"
+    assert HI not in json.dumps(encoded.value)
+
+
+def test_a_plain_text_document_is_sent_to_anthropic_as_a_text_source() -> None:
+    for source, block in (
+        ("bedrock_converse", {"document": {"format": "txt", "name": "Notes", "source": {"bytes": HI}}}),
+        ("gemini", {"inlineData": {"mimeType": "text/plain", "data": HI}}),
+        ("openai_responses", {"type": "input_file", "file_data": "data:text/plain;base64," + HI, "filename": "Notes"}),
+    ):
+        encoded = _convert(_request(source, [block]), source, "anthropic_messages")
+        sent = encoded.value["messages"][0]["content"][0]
+        want = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "héllo"}}
+        assert sent == (want if source == "gemini" else {**want, "title": "Notes"}), source
+        assert _codes(encoded) == [], source
+
+
+def test_plain_text_that_is_no_utf8_is_reported_not_sent_and_no_crash() -> None:
+    for data in ("//4=", "aGk"):  # the bytes ff fe; base64 without its padding
+        encoded = _convert(_input_file("text/plain", data), "openai_responses", "anthropic_messages")
+        assert _codes(encoded) == [("part.unsupported", "/messages/0/parts/0")], data
+        assert encoded.value["messages"] == [{"role": "user", "content": ASK}], data
+
+
+def test_a_block_of_a_media_type_its_dialect_does_not_take_stays_a_block_of_that_dialect() -> None:
+    chat_text = {"type": "file", "file": {"file_data": "data:text/plain;base64," + HI}}
+    gemini_audio = {"inlineData": {"mimeType": "audio/mpeg", "data": HI}}
+    anthropic_text = {"type": "document", "source": {"type": "base64", "media_type": "text/plain", "data": HI}}
+    for dialect, block in (
+        ("openai_chat", chat_text),
+        ("gemini", gemini_audio),
+        ("anthropic_messages", anthropic_text),
+    ):
+        wire = _request(dialect, [block])
+        assert _first_part(wire, dialect) == {"type": "wire", "dialect": dialect, "value": block}
+        sent = _convert(wire, dialect, dialect).value
+        assert {key: sent[key] for key in wire} == wire, dialect  # Gemini's model is the option's
+
+
 def _all_cases() -> list[tuple[Any, dict[str, Any]]]:
     cases: list[tuple[Any, dict[str, Any]]] = []
     for table in (INLINE_PDF, URL_SOURCES, TEXT_SOURCES, OWN_BLOCKS):
@@ -269,6 +339,13 @@ def _all_cases() -> list[tuple[Any, dict[str, Any]]]:
             wire = _request(source, blocks if isinstance(blocks, list) else [blocks])
             for target in DIALECTS:
                 cases.append((wire, {"source": source, "target": target, "shape": "request", "model": "m"}))
+    for media_type in sorted(TAKES):
+        for target in DIALECTS:
+            options = {"source": "openai_responses", "target": target, "shape": "request", "model": "m"}
+            cases.append((_input_file(media_type), options))
+    for data in ("//4=", "aGk"):
+        options = {"source": "openai_responses", "target": "anthropic_messages", "shape": "request", "model": "m"}
+        cases.append((_input_file("text/plain", data), options))
     bad = _request("openai_chat", [{"type": "file", "file": {"file_data": URL}}])
     cases.append((bad, {"source": "openai_chat", "target": "gemini", "shape": "request", "model": "m"}))
     return cases
@@ -336,36 +413,34 @@ def _result(wire: Any, dialect: str) -> dict[str, Any]:
     return result
 
 
-def test_a_gemini_function_response_s_parts_are_the_result_s_images() -> None:
+def test_a_gemini_function_response_s_parts_are_the_result_s_images_and_documents() -> None:
     content = _result(FUNCTION_RESPONSE, "gemini")["content"]
     assert content[:3] == [{"type": "text", "text": "done"}, *RESULT_IMAGES]
-    assert content[3] == {
-        "type": "wire",
-        "dialect": "gemini",
-        "value": {"inlineData": {"mimeType": "application/pdf", "data": PDF}},
-    }
+    assert content[3] == {"type": "document", "media_type": "application/pdf", "data": PDF}
     back = _convert(FUNCTION_RESPONSE, "gemini", "gemini").value["contents"][2]["parts"][0]["functionResponse"]
     assert back["parts"] == FUNCTION_RESPONSE["contents"][2]["parts"][0]["functionResponse"]["parts"]
 
 
-# where each target's tool result carries an inline image and an image URL (Bedrock: neither a URL)
+# where each target's tool result carries an inline image, an image URL and a PDF (Bedrock:
+# neither a URL nor a document without the name it requires; Chat: text only)
 RESULT_CARRIES = {
-    "anthropic_messages": (1, 2),
+    "anthropic_messages": (1, 2, 3),
     "bedrock_converse": (1,),
     "openai_chat": (),
-    "openai_responses": (1, 2),
+    "openai_responses": (1, 2, 3),
 }
 
 
 @pytest.mark.parametrize("target", sorted(RESULT_CARRIES))
-def test_function_response_images_reach_the_targets_tool_results(target: str) -> None:
+def test_function_response_images_and_documents_reach_the_targets_tool_results(target: str) -> None:
     encoded = _convert(FUNCTION_RESPONSE, "gemini", target)
     carried = RESULT_CARRIES[target]
     lost = [("part.unsupported", f"/messages/2/parts/0/result/content/{i}") for i in (1, 2, 3) if i not in carried]
     assert [c for c in _codes(encoded) if c[0] == "part.unsupported"] == lost
     content = _result(encoded.value, target)["content"]
-    images = [p for p in content if p["type"] == "image"]
-    want = [RESULT_IMAGES[i - 1] for i in carried]
+    images = [p for p in content if p["type"] in ("image", "document")]
+    pdf = {"type": "document", "media_type": "application/pdf", "data": PDF}
+    want = [[*RESULT_IMAGES, pdf][i - 1] for i in carried]
     assert [{k: v for k, v in p.items() if k != "media_type" or "data" in p} for p in images] == [
         {k: v for k, v in p.items() if k != "media_type" or "data" in p} for p in want
     ]
@@ -410,3 +485,128 @@ def test_media_parts_with_constants_are_refused_when_the_mapping_is_read() -> No
     content["parts"][0]["constants"] = {"/kind": "blob"}
     with pytest.raises(ValueError, match="media parts are spelled by plain fields"):
         shape_ir(spec, dialect, "tool_result")
+
+
+# every key of a tool result's content part is carried or reported (issue #25, point 3): a
+# spelling that writes fewer keys than the part has (an image URL's media type into Anthropic)
+RESULT_PARTS = [
+    {"type": "text", "text": "t"},
+    {"type": "json", "value": {"a": 1}},
+    {"type": "image", "media_type": "image/png", "data": PNG},
+    {"type": "image", "url": "https://example.com/a.png"},
+    {"type": "image", "url": "https://example.com/a.png", "media_type": "image/png"},
+    {"type": "image", "url": "data:image/png;base64," + PNG},
+]
+
+
+def _plain(part: dict[str, Any]) -> dict[str, Any]:
+    """A part with a data URL spelled as its media type and data (the same image)."""
+    url = part.get("url", "")
+    if part.get("type") == "image" and url.startswith("data:"):
+        media_type, data = url[len("data:") :].split(";base64,")
+        return {"type": "image", "media_type": media_type, "data": data}
+    return part
+
+
+def _result_dialects() -> list[str]:
+    from toolwire_dialects import DIALECTS
+
+    return [d for d in DIALECTS if "tool_result" in DIALECTS[d].ENCODERS]
+
+
+@pytest.mark.parametrize("dialect", _result_dialects())
+@pytest.mark.parametrize("part", RESULT_PARTS, ids=lambda p: "-".join(sorted(p)))
+def test_every_key_of_a_result_content_part_is_carried_or_reported(dialect: str, part: dict[str, Any]) -> None:
+    from toolwire_dialects import encoder
+
+    encoded = encoder(dialect, "tool_result")(
+        {"call_id": "c1", "name": "f", "content": [{"type": "text", "text": "x"}, part]}
+    )
+    reported = [loss.pointer for loss in encoded.losses if loss.pointer.startswith("/content")]
+    back = [_plain(p) for p in decoder(dialect, "tool_result")(encoded.value)["content"]]
+    want = _plain(part)
+    if want not in back:  # not sent as it was: some loss must say so
+        assert reported, (dialect, part, back)
+    if part.get("media_type") and "url" in part and not part["url"].startswith("data:"):
+        kept = any(p.get("media_type") == part["media_type"] for p in back)
+        assert kept or any(p.startswith("/content/1") for p in reported), (dialect, back, reported)
+
+
+# documents inside tool results (issue #25): every ordered pair, value and losses
+RESULT_DIALECTS = ("anthropic_messages", "bedrock_converse", "gemini", "openai_responses", "openai_chat")
+DOC_RESULT = {
+    "model": "m",
+    "max_tokens": 64,
+    "messages": [
+        {"role": "user", "content": "Find the report."},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "find", "input": {}}]},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_1",
+                    "content": [{"type": "text", "text": "Found it."}, INLINE_PDF["anthropic_messages"]],
+                }
+            ],
+        },
+    ],
+}
+
+
+def _doc_result_wire(dialect: str) -> Any:
+    """The request in each dialect: Anthropic's, converted (each carries the document but Chat)."""
+    if dialect == "anthropic_messages":
+        return DOC_RESULT
+    return _convert(DOC_RESULT, "anthropic_messages", dialect).value
+
+
+def _result_content(wire: Any, dialect: str) -> list[dict[str, Any]]:
+    messages = decoder(dialect, "request")(copy.deepcopy(wire))["messages"]
+    results = [p["result"] for m in messages for p in m["parts"] if p["type"] == "tool_result"]
+    assert len(results) == 1
+    content: list[dict[str, Any]] = results[0]["content"]
+    return content
+
+
+@pytest.mark.parametrize("target", RESULT_DIALECTS)
+@pytest.mark.parametrize("source", RESULT_DIALECTS[:-1])
+def test_a_document_in_a_tool_result_reaches_each_target_or_is_reported(source: str, target: str) -> None:
+    wire = _doc_result_wire(source)
+    named = source != "gemini"  # a function response part has no name
+    assert _result_content(wire, source)[1] == {k: v for k, v in CANONICAL_PDF.items() if named or k != "name"}
+    encoded = _convert(wire, source, target)
+    at = "/messages/2/parts/0/result/content/1"
+    codes = [c for c in _codes(encoded) if c[1].startswith(at)]
+    if target == "openai_chat" or (target == "bedrock_converse" and not named):  # text only; a name required
+        assert codes == [("part.unsupported", at)]
+        assert PDF not in json.dumps(encoded.value)
+        return
+    assert codes == ([("part.field_dropped", at + "/name")] if target == "gemini" and named else [])
+    want = {k: v for k, v in CANONICAL_PDF.items() if k != "name" or (named and target != "gemini")}
+    assert _result_content(encoded.value, target)[1] == want
+
+
+def test_typescript_converts_documents_in_tool_results_as_python_does() -> None:
+    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+
+    jobs: list[dict[str, Any]] = []
+    expected: list[Any] = []
+    for source in RESULT_DIALECTS[:-1]:
+        for target in RESULT_DIALECTS:
+            options = {"source": source, "target": target, "shape": "request", "model": "m"}
+            wire = _doc_result_wire(source)
+            jobs.append({"wire": wire, "options": options})
+            got = convert(copy.deepcopy(wire), **options)
+            expected.append([got.value, [list(loss) for loss in got.losses]])
+    answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    assert answers == js_view(json.loads(json.dumps(expected)))
+
+
+def test_a_tool_may_return_a_document_part() -> None:
+    from toolwire_dialects import registry as registry_module
+
+    registry = registry_module.ToolRegistry()
+    registry.register(lambda: registry_module.Content(dict(CANONICAL_PDF)), name="fetch")
+    result = registry.call({"id": "call_1", "name": "fetch", "arguments": {}})
+    assert result["is_error"] is False and result["content"] == [CANONICAL_PDF]

@@ -53,7 +53,11 @@ def _part_field(name: str, spec: str | dict[str, Any]) -> PartField:
     if isinstance(spec, str):
         spec = {"pointer": spec}
     return PartField(
-        name, tuple(tokens(spec["pointer"])), spec.get("encoding", "value"), bool(spec.get("optional", False))
+        name,
+        tuple(tokens(spec["pointer"])),
+        spec.get("encoding", "value"),
+        bool(spec.get("optional", False)),
+        tuple(spec.get("media_types", ())),
     )
 
 

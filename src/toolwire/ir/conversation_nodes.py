@@ -34,6 +34,7 @@ class PartEncoding(enum.StrEnum):
     MEDIA_FORMAT = "media_format"  # png <-> image/png
     DOCUMENT_FORMAT = "document_format"  # pdf <-> application/pdf
     IMAGE_TYPE = "image_type"  # image/...: a block or part of another type is not this spelling's
+    BASE64_TEXT = "base64_text"  # UTF-8 text <-> base64 data (a part whose data is no UTF-8 text is not written)
 
 
 class SettingEncoding(enum.StrEnum):
@@ -76,6 +77,8 @@ class PartField:
     tokens: Tokens = field(metadata=term("conversation.spelling.fields{}.pointer"))
     encoding: PartEncoding = field(metadata=term("conversation.spelling.fields{}.encoding"))
     optional: bool = field(metadata=term("conversation.spelling.fields{}.optional"))
+    # the media types the spelling takes (empty: any); a block or part of another is not its
+    media_types: tuple[str, ...] = field(default=(), metadata=term("conversation.spelling.fields{}.media_types"))
 
 
 @dataclass(frozen=True)

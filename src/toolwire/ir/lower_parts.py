@@ -81,9 +81,12 @@ def matches(sp: Spelling, block: str) -> Expr | None:
     tests: list[Expr] = [Eq(read(Local(block), toks), value) for toks, value in sp.when]
     tests += [Not(Is("missing", read(Local(block), toks))) for toks in sp.has]
     for f in sp.fields:  # an image_type field's value is an image's media type, when present
+        value = Call("get_path", (Local(block), Lit(f.tokens)))  # a call's argument: no inline conditional
         if f.encoding == PartEncoding.IMAGE_TYPE:
-            value = Call("get_path", (Local(block), Lit(f.tokens)))  # a call's argument: no inline conditional
             tests.append(AnyOf((Is("missing", value), Call("is_image_type", (value,)))))
+        if f.media_types:  # one of the media types the spelling takes (a data URL's own), when present
+            check = "data_url_type_in" if f.encoding == PartEncoding.DATA_URL else "media_type_in"
+            tests.append(AnyOf((Is("missing", value), Call(check, (value, Lit(f.media_types))))))
     return None if not tests else tests[0] if len(tests) == 1 else All(tuple(tests))
 
 
@@ -149,6 +152,12 @@ def part_steps(sp: Spelling, block: str, at: Expr, sink: TurnSink, trees: Trees,
             values.append(PartValue(f.name, Local(local), when))
         elif f.encoding == PartEncoding.DOCUMENT_FORMAT:
             steps.append(If(present, (Let(local, Call("document_media_type", (Local(local),))),)))
+            values.append(PartValue(f.name, Local(local), when))
+        elif f.encoding == PartEncoding.BASE64_TEXT:  # a text source: the part's data is its base64
+            wrong = Text(("expected a string, got ", Call("describe", (Local(local),))))
+            bad = Not(Is("string", Local(local)))
+            steps.append(If(All((present, bad)) if f.optional else bad, (Fail(where, wrong),)))
+            steps.append(If(present, (Let(local, Call("text_base64", (Local(local),))),)))
             values.append(PartValue(f.name, Local(local), when))
         else:
             values.append(PartValue(f.name, Local(local), when))

@@ -6,7 +6,7 @@ the dialect's generated converter, inline."""
 
 from __future__ import annotations
 
-from toolwire.ir.conversation_nodes import PartEncoding, Spelling
+from toolwire.ir.conversation_nodes import PartEncoding, PartField, Spelling
 from toolwire.ir.steps import (
     All,
     AnyOf,
@@ -73,11 +73,28 @@ def carried(sp: Spelling) -> frozenset[str]:
     return frozenset(names)
 
 
+def _takes(f: PartField, part: Expr) -> Expr:
+    """The part's media type is one the field takes: a data URL field's only when the part has
+    inline data (a URL says none), any other field's when the part has it."""
+    takes = Call(
+        "media_type_in",
+        (Key(part, "media_type" if f.encoding == PartEncoding.DATA_URL else f.name), Lit(f.media_types)),
+    )
+    if f.encoding != PartEncoding.DATA_URL:
+        return AnyOf((Is("missing", Key(part, f.name)), takes))
+    inline: Expr = Not(Is("missing", Key(part, "data")))
+    if f.name != "data":  # a URL field writes the part's URL when it has one
+        inline = All((inline, Is("missing", Key(part, "url"))))
+    return AnyOf((Not(inline), takes))
+
+
 def has_fields(sp: Spelling, part: Expr) -> Expr | None:
     """The part holds every field the spelling needs, and its own extension fields the key the
     spelling's block must carry (None: it needs none)."""
     tests: list[Expr] = [Call("holds", (part, Lit(sp.signed)))] if sp.signed is not None else []
     for f in sp.fields:
+        if f.media_types:  # one of the media types the spelling takes, when the part has it
+            tests.append(_takes(f, part))
         if f.encoding == PartEncoding.IMAGE_TYPE:  # present or not, an image's media type
             value = Key(part, f.name)
             fits = Call("is_image_type", (value,))
@@ -87,6 +104,9 @@ def has_fields(sp: Spelling, part: Expr) -> Expr | None:
             continue
         if f.encoding == PartEncoding.DOCUMENT_FORMAT:  # a media type the wire has a format for
             tests.append(Not(Is("null", Call("document_format", (Key(part, f.name),)))))
+            continue
+        if f.encoding == PartEncoding.BASE64_TEXT:  # data that is UTF-8 text
+            tests.append(Not(Is("null", Call("base64_text", (Key(part, f.name),)))))
             continue
         if f.encoding == PartEncoding.DATA_URL:
             data = All((Not(Is("missing", Key(part, "data"))), Not(Is("missing", Key(part, "media_type")))))
@@ -107,6 +127,9 @@ def _field(f_name: str, encoding: PartEncoding) -> tuple[Step, ...]:
     value: tuple[Step, ...] = (Let("value", Key(Local("part"), f_name)),)
     if encoding == PartEncoding.DOCUMENT_FORMAT:
         made = Call("document_format", (Local("value"),))
+        return (*value, If(Not(Is("missing", Local("value"))), (Let("value", made),)))
+    if encoding == PartEncoding.BASE64_TEXT:
+        made = Call("base64_text", (Local("value"),))
         return (*value, If(Not(Is("missing", Local("value"))), (Let("value", made),)))
     if encoding == PartEncoding.MEDIA_FORMAT:
         short = Call("without_prefix", (Local("value"), Lit("image/")))

@@ -105,7 +105,8 @@ def _slots(layout: Layout, kind: str) -> tuple[Step, ...]:
     """Where a part of kind goes: the first candidate that takes it, else a loss."""
     turn = layout.turn
     entry = Local("entry")
-    lost = Text((article(kind) + " part in ", Call("article", (Local("role"),)), " turn"))
+    media = (Call("media_of", (PART,)),) if kind == "document" else ()  # a media type the target has no place for
+    lost = Text((article(kind) + " part", *media, " in ", Call("article", (Local("role"),)), " turn"))
     steps: tuple[Step, ...] = (Lose("part.unsupported", Local("at"), lost),)
     candidates: list[tuple[Expr | None, int, Step]] = []
     for k, tf in enumerate(turn.fields):
@@ -147,7 +148,16 @@ def _kinds(layout: Layout) -> tuple[str, ...]:
 
 def _classify(layout: Layout) -> list[Step]:
     """Each gathered part into its turn field or the content, in order."""
-    other = Text((Call("article", (Local("kind"),)), " part in ", Call("article", (Local("role"),)), " turn"))
+    other = Text(
+        (
+            Call("article", (Local("kind"),)),
+            " part",
+            Call("media_of", (PART,)),
+            " in ",
+            Call("article", (Local("role"),)),
+            " turn",
+        )
+    )
     chain: tuple[Step, ...] = (Lose("part.unsupported", Local("at"), other),)
     for kind in reversed(_kinds(layout)):
         chain = (If(Is("equal", Local("kind"), kind), _slots(layout, kind), chain),)

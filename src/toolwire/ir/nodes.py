@@ -216,6 +216,22 @@ class ContentPart:
     def fields(self) -> tuple[Field, ...]:
         return self.obj.fields
 
+    @property
+    def data_urls(self) -> bool:
+        """Whether the spelling writes a data URL (which carries a media type; a plain URL none)."""
+        return any(f.encoding == "data_url" for f in self.fields)
+
+    @property
+    def carried(self) -> tuple[str, ...]:
+        """The canonical keys this spelling writes: any other key of a part is reported dropped."""
+        names = {"type"} | {f.name for f in self.fields}
+        return tuple(sorted(names | {"media_type", "data"} if self.data_urls else names))
+
+    @property
+    def what(self) -> str:
+        """The part a loss names: "an image", "a text"."""
+        return ("an " if self.kind[:1] in "aeiou" else "a ") + self.kind
+
 
 @dataclass(frozen=True)
 class CanonicalField:

@@ -173,6 +173,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("field.parts[].canonical.type=text", "A text part: {type: text, text}."),
     T("field.parts[].canonical.type=json", "A JSON part: {type: json, json}, a structured value rather than text."),
     T("field.parts[].canonical.type=image", "An image part: {type: image} with media_type and data, or a url."),
+    T("field.parts[].canonical.type=document", "A document part: {type: document} with media_type and data, a url, or text; name its title or file name."),
     T("field.parts[].constants", "Wire values the block must have to be this part (its type tag), written on encode."),
     T("field.parts[].has", "Keys the block must have too, when two parts share their constants (OpenAI's input_image: image_url or file_id)."),
     T("field.parts[].fields", "The canonical part's fields, by name, each with its pointer into the block."),

@@ -59,7 +59,7 @@ def _spelling(sp: Spelling) -> str:
     part_fields = (
         "("
         + "".join(
-            f"_conv.PartField({_py(f.name)}, {_py(f.tokens)}, {_py(f.encoding)}, {_py(f.optional)}), "
+            f"_conv.PartField({_py(f.name)}, {_py(f.tokens)}, {_py(f.encoding)}, {_py(f.optional)}, {_py(f.media_types)}), "
             for f in sp.fields
         )
         + ")"

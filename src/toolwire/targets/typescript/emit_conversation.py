@@ -84,6 +84,7 @@ def _part_field(f: PartField, indent: str) -> str:
         ("toks", _ts(f.tokens)),
         ("encoding", _ts(f.encoding)),
         ("optional", _ts(f.optional)),
+        ("mediaTypes", _ts(f.media_types)),
     ]
     return _object(fields, indent)
 

@@ -43,6 +43,9 @@ def describe_part(part: dict[str, Any]) -> str:
         return f"{part.get('dialect')} block of type {name!r}"
     if kind == "image":
         return "an image given by URL" if "url" in part else "an inline image"
+    media_type = part.get("media_type")
+    if kind == "document" and type(media_type) is str:
+        return f"a document part ({media_type})"  # the type is often why a target has no place for it
     return f"a {kind} part"
 
 

@@ -4,6 +4,8 @@ string, a result as one JSON object (Gemini functionResponse.response), images a
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from typing import Any
 
@@ -12,15 +14,21 @@ from ._coercion import written
 from ._errors import Invalid, Loss, report
 
 __all__ = [
+    "a_part",
+    "base64_text",
     "content_as_string",
     "data_url",
+    "data_url_type_in",
     "document_format",
     "document_media_type",
     "is_data_url",
     "is_image_type",
+    "media_type_in",
+    "report_dropped",
     "result_from_object",
     "result_to_object",
     "split_data_url",
+    "text_base64",
     "text_of_json",
 ]
 
@@ -68,9 +76,65 @@ def document_media_type(value: Any) -> Any:
     return _DOCUMENT_FORMATS.get(value, value) if type(value) is str else value
 
 
+def media_type_in(value: Any, types: tuple[str, ...]) -> bool:
+    """Whether value is one of the media types a spelling takes ("text/*": any text type)."""
+    if type(value) is not str:
+        return False
+    return value in types or any(t.endswith("/*") and value.startswith(t[:-1]) for t in types)
+
+
+def data_url_type_in(value: Any, types: tuple[str, ...]) -> bool:
+    """Whether a data URL's media type is one a spelling takes; any other value says none."""
+    return not is_data_url(value) or media_type_in(split_data_url(value)[0], types)
+
+
+_BASE64 = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?", re.ASCII)
+
+
+def base64_text(data: Any) -> str | None:
+    """The UTF-8 text base64 data holds; None when it is no padded base64 or no UTF-8 text
+    (a document a text source cannot take)."""
+    if type(data) is not str or _BASE64.fullmatch(data) is None:
+        return None
+    try:
+        return base64.b64decode(data, validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return None
+
+
+def text_base64(text: str) -> str:
+    """Text as base64 of its UTF-8 bytes (a lone surrogate as the three bytes of its code)."""
+    return base64.b64encode(text.encode("utf-8", "surrogatepass")).decode("ascii")
+
+
 def is_image_type(value: Any) -> bool:
     """Whether value is an image's media type (image/...)."""
     return type(value) is str and value.startswith("image/")
+
+
+def report_dropped(
+    part: dict[str, Any],
+    carried: Any,
+    data_url: bool,
+    at: str,
+    what: str,
+    dialect: str,
+    losses: list[Loss],
+    strict: bool,
+) -> None:
+    """Reports each key of a part its spelling does not write (part.field_dropped); what is the
+    part ("an image"); a spelling writing data URLs drops a URL's media type (a data URL carries
+    one, a plain URL none)."""
+    lost = part.keys() - set(carried)
+    if data_url and "url" in part and "media_type" in part:
+        lost.add("media_type")
+    for key in sorted(lost):
+        report(losses, strict, "part.field_dropped", f"{at}/{key}", dialect, f"the {key} of {what} part")
+
+
+def a_part(kind: str) -> str:
+    """A part kind with its article: "an image", "a document"."""
+    return ("an " if kind[:1] in ("a", "e", "i", "o", "u") else "a ") + kind
 
 
 def text_of_json(value: Any, pointer: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from ._conv_block_rules import kept_blocks
 from ._conv_calls import Calls
 from ._conv_layout import BlockRules, Codecs, EmptyBlocks, Spelling, Turn
-from ._conv_out import wire_what
+from ._conv_out import media_of, wire_what
 from ._conv_parts import SHAPES, carries, encode_part, spelling_for, unsigned
 from ._conv_paths import get, pointer, put, put_back, put_fresh
 from ._errors import MISSING, Loss, report
@@ -201,7 +201,8 @@ def _render(group: _Group, turn: Turn, spellings: tuple[Spelling, ...], run: Run
     for part, at in group.parts:
         rank, slot = _slot(part, group.role, turn, spellings, kinds, run.dialect)
         if rank < 0:
-            run.lose("part.unsupported", at, f"{article(part['type'])} part in {article(group.role)} turn")
+            what = f"{article(part['type'])} part{media_of(part)} in {article(group.role)} turn"
+            run.lose("part.unsupported", at, what)
             continue
         if rank < rank_seen:
             run.lose(

@@ -58,6 +58,7 @@ class PartField(NamedTuple):
     toks: Toks
     encoding: str
     optional: bool
+    media_types: tuple[str, ...] = ()  # the media types the spelling takes (empty: any)
 
 
 class Spelling(NamedTuple):

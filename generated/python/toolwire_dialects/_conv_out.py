@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._content import report_dropped
 from ._conv_calls import Calls
 from ._conv_parts import holds
 from ._conv_paths import put, put_back
@@ -16,7 +17,7 @@ from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
 
-__all__ = ["Out", "article", "forms_of", "put", "shown", "wire_what"]
+__all__ = ["Out", "article", "forms_of", "media_of", "put", "shown", "wire_what"]
 
 _EMPTY: dict[str, Any] = {}
 
@@ -34,6 +35,13 @@ def forms_of(own: dict[str, Any]) -> dict[str, Any]:
 def shown(value: dict[str, Any], key: str) -> str:
     """value's key as a message shows it (None when it has none)."""
     return str(value.get(key))
+
+
+def media_of(part: dict[str, Any]) -> str:
+    """A document's media type, as a loss names the part (" (application/zip)"): the type is
+    often why a target has no place for it."""
+    media_type = part.get("media_type")
+    return f" ({media_type})" if part.get("type") == "document" and type(media_type) is str else ""
 
 
 def wire_what(part: dict[str, Any]) -> str:
@@ -95,11 +103,7 @@ class Out:
     def extra(self, part: dict[str, Any], carried: frozenset[str], url: bool, at: str, what: str) -> None:
         """Each key of part the spelling does not write, a loss (url: a data URL carries the
         media type, a plain one does not)."""
-        lost = part.keys() - carried
-        if url and "url" in part and "media_type" in part:
-            lost.add("media_type")
-        for key in sorted(lost):
-            self.lose("part.field_dropped", f"{at}/{key}", f"the {key} of {what} part")
+        report_dropped(part, carried, url, at, what, self.dialect, self.losses, self.strict)
 
     def called(self, part: dict[str, Any]) -> None:
         """A tool call: noted, so that its results find it."""

@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._content import data_url, document_format, document_media_type, is_data_url, is_image_type, split_data_url
+from ._content import (
+    a_part,
+    base64_text,
+    data_url,
+    data_url_type_in,
+    document_format,
+    document_media_type,
+    is_data_url,
+    is_image_type,
+    media_type_in,
+    report_dropped,
+    split_data_url,
+    text_base64,
+)
 from ._conv_layout import Codecs, PartField, Spelling
 from ._conv_paths import get, pointer, put, put_back, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, Loss, describe, report
@@ -52,8 +65,26 @@ def matches(block: Any, spelling: Spelling) -> bool:
 
 def _fits(value: Any, f: PartField) -> bool:
     """A field's value (MISSING: absent) is one the spelling is for: an image_type field's is
-    an image's media type (Gemini's inlineData holds images and documents alike)."""
-    return f.encoding != "image_type" or value is MISSING or is_image_type(value)
+    an image's media type (Gemini's inlineData holds images and documents alike), a field with
+    media types one of them (a data URL's own; Anthropic takes base64 PDFs only)."""
+    if value is MISSING:
+        return True
+    if f.encoding == "image_type" and not is_image_type(value):
+        return False
+    if not f.media_types:
+        return True
+    if f.encoding == "data_url":
+        return data_url_type_in(value, f.media_types)
+    return media_type_in(value, f.media_types)
+
+
+def _takes(part: dict[str, Any], f: PartField) -> bool:
+    """The spelling takes the part's value of the field: _fits, a data URL field's media type
+    being the part's (when it has inline data; a URL says none)."""
+    if f.encoding == "data_url":
+        inline = bool(f.media_types) and "data" in part and (f.name == "data" or "url" not in part)
+        return not inline or media_type_in(part.get("media_type"), f.media_types)
+    return _fits(part.get(f.name, MISSING), f)
 
 
 def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shape: str, at: str) -> None:
@@ -68,6 +99,10 @@ def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shap
         part[f.name] = "image/" + value if type(value) is str else value
     elif f.encoding == "document_format":
         part[f.name] = document_media_type(value)
+    elif f.encoding == "base64_text":
+        if type(value) is not str:
+            raise DecodeError(dialect, shape, at + pointer(f.toks), f"expected a string, got {describe(value)}")
+        part[f.name] = text_base64(value)
     else:
         part[f.name] = value
 
@@ -166,7 +201,7 @@ def carries(part: dict[str, Any], sp: Spelling, dialect: str) -> bool:
         return False
     if part.get("type") in SHAPES:
         return True
-    return all((f.optional or _has(part, f)) and _fits(part.get(f.name, MISSING), f) for f in sp.fields)
+    return all((f.optional or _has(part, f)) and _takes(part, f) for f in sp.fields)
 
 
 def unsigned(part: dict[str, Any], role: str, spellings: tuple[Spelling, ...], dialect: str) -> bool:
@@ -184,6 +219,8 @@ def _has(part: dict[str, Any], f: PartField) -> bool:
         return inline if f.name == "data" else "url" in part or inline
     if f.encoding == "document_format":  # a media type the wire has a format for
         return document_format(part.get(f.name)) is not None
+    if f.encoding == "base64_text":  # data that is UTF-8 text
+        return base64_text(part.get(f.name)) is not None
     return f.name in part
 
 
@@ -195,6 +232,8 @@ def _field_out(part: dict[str, Any], f: PartField) -> Any:
         return value.removeprefix("image/")
     if f.encoding == "document_format" and value is not MISSING:
         return document_format(value)
+    if f.encoding == "base64_text" and value is not MISSING:
+        return base64_text(value)
     return value
 
 
@@ -237,18 +276,8 @@ def encode_part(
     carried = _CARRIED.get(id(sp))
     if carried is None:
         carried = _CARRIED[id(sp)] = _carried_names(sp)
-    lost = part.keys() - carried
-    if "url" in part and "media_type" in part and any(f.encoding == "data_url" for f in sp.fields):
-        lost.add("media_type")  # a data URL carries it, a plain URL does not
-    for key in sorted(lost):
-        report(
-            losses,
-            strict,
-            "part.field_dropped",
-            f"{at}/{key}",
-            dialect,
-            f"the {key} of a{'n' if sp.part[0] in 'aeiou' else ''} {sp.part} part",
-        )
+    data_urls = any(f.encoding == "data_url" for f in sp.fields)
+    report_dropped(part, carried, data_urls, at, a_part(sp.part), dialect, losses, strict)
     extensions = part.get("extensions")
     own = _EMPTY
     if extensions:

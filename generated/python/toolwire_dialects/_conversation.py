@@ -35,7 +35,7 @@ from ._conv_layout import (
     TurnField,
 )
 from ._conv_links import Links, kept_fields
-from ._conv_out import Out, article, forms_of, put, shown, wire_what
+from ._conv_out import Out, article, forms_of, media_of, put, shown, wire_what
 from ._conv_parts import decode_block, sniff_media_type
 from ._conv_paths import get, known_tree, unknown_into
 from ._conv_response import decode_response, encode_response, finish_in
@@ -76,6 +76,7 @@ __all__ = [
     "get",
     "kept_fields",
     "known_tree",
+    "media_of",
     "put",
     "reasoning_policy",
     "setting_problem",

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ._coercion import held
-from ._content import checked_parts, is_image_type
-from ._errors import MISSING, DecodeError, describe
+from ._content import a_part, checked_parts, is_image_type, report_dropped
+from ._errors import MISSING, DecodeError, Loss, describe
 from ._strict_json import MAX_DEPTH
 
 __all__ = ["media_in", "media_out", "put_media"]
@@ -28,10 +28,10 @@ def _get(value: Any, toks: list[str]) -> Any:
 
 
 def _block(kind_fields: list[Any], part: dict[str, Any]) -> dict[str, Any] | None:
-    """The block spelling a part of its kind, when the part has each field as a string and no other."""
+    """The block spelling a part of its kind, when the part has each field as a string (its
+    other keys are media_out's to report)."""
     kind, fields = kind_fields
-    names = {name for name, _toks in fields}
-    if part.get("type") != kind or part.keys() - {"type"} != names:
+    if part.get("type") != kind or any(name not in part for name, _toks in fields):
         return None
     block: dict[str, Any] = {}
     for name, toks in fields:
@@ -52,7 +52,7 @@ def _part(block: Any, spellings: Spellings, dialect: str) -> dict[str, Any]:
         for name, toks in fields:
             part[name] = _get(block, toks)
         if kind == "image" and "media_type" in part and not is_image_type(part["media_type"]):
-            continue  # an image part's media type is an image's (a PDF stays a wire block)
+            continue  # an image part's media type is an image's (a PDF is a document)
         if _block([kind, fields], part) == block:
             return part
     return {"type": "wire", "dialect": dialect, "value": block}
@@ -76,9 +76,12 @@ def media_in(
         )
 
 
-def media_out(parts: list[dict[str, Any]], spellings: Spellings, dialect: str) -> tuple[list[Any], list[int]]:
-    """(the media blocks, the positions of the parts they carry): each part a spelling writes,
-    and each wire part of the dialect's own, in order."""
+def media_out(
+    parts: list[dict[str, Any]], spellings: Spellings, dialect: str, losses: list[Loss], strict: bool
+) -> tuple[list[Any], list[int]]:
+    """(the media blocks, the positions of the parts they carry): each part a spelling writes
+    (a key it has no place for reported: a document's name), and each wire part of the
+    dialect's own, in order."""
     blocks: list[Any] = []
     carried: list[int] = []
     for i, part in enumerate(checked_parts(parts)):
@@ -89,6 +92,8 @@ def media_out(parts: list[dict[str, Any]], spellings: Spellings, dialect: str) -
         for spelling in spellings:
             block = _block(spelling, part)
             if block is not None:
+                names = ["type", *(name for name, _toks in spelling[1])]
+                report_dropped(part, names, False, f"/content/{i}", a_part(spelling[0]), dialect, losses, strict)
                 blocks.append(block)
                 carried.append(i)
                 break

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 _Part = dict[str, Any]
-_PART_KEYS = {"text": {"text"}, "json": {"value"}, "image": set(), "wire": {"dialect", "value"}}
+_PART_KEYS = {"text": {"text"}, "json": {"value"}, "image": set(), "document": set(), "wire": {"dialect", "value"}}
 
 
 def text_part(text: str) -> _Part:

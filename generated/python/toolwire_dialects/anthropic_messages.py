@@ -750,6 +750,22 @@ _KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("source", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_1_SOURCE = frozenset(("data", "media_type", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("source", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_2_SOURCE = frozenset(("type", "url"))
+_KNOWN_TOOL_RESULT_0_CONTENT_3 = frozenset(("source", "title", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_3_SOURCE = frozenset(("data", "media_type", "type"))
+_VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE = {"application/pdf": "application/pdf"}
+_VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK = {"application/pdf": "application/pdf"}
+_KNOWN_TOOL_RESULT_0_CONTENT_4 = frozenset(("source", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_4_SOURCE = frozenset(("data", "media_type", "type"))
+_VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE = {"application/pdf": "application/pdf"}
+_VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK = {"application/pdf": "application/pdf"}
+_KNOWN_TOOL_RESULT_0_CONTENT_5 = frozenset(("source", "title", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_5_SOURCE = frozenset(("data", "media_type", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_6 = frozenset(("source", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_6_SOURCE = frozenset(("data", "media_type", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_7 = frozenset(("source", "title", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_7_SOURCE = frozenset(("type", "url"))
+_KNOWN_TOOL_RESULT_0_CONTENT_8 = frozenset(("source", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_8_SOURCE = frozenset(("type", "url"))
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_in(
@@ -834,6 +850,201 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                 )
             parts.append(part)
             continue
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "base64"
+            and _rt.lookup(block, ("title",)) is not _MISSING
+        ):
+            part = {"type": "document"}
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("media_type", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
+                )
+            if type(value) is not str or value not in _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    SHAPE_TOOL_RESULT,
+                    at + "/source/media_type",
+                    "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK)),
+                )
+            part["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK[value]
+            value = block_source.get("data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
+            part["data"] = value
+            value = block.get("title", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown)
+            if len(block_source) != 3:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_3_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "base64"
+        ):
+            part = {"type": "document"}
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("media_type", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
+                )
+            if type(value) is not str or value not in _VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    SHAPE_TOOL_RESULT,
+                    at + "/source/media_type",
+                    "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK)),
+                )
+            part["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK[value]
+            value = block_source.get("data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
+            part["data"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown)
+            if len(block_source) != 3:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_4_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "text"
+            and block["source"].get("media_type") == "text/plain"
+            and _rt.lookup(block, ("title",)) is not _MISSING
+        ):
+            part = {"type": "document"}
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
+            part["text"] = value
+            value = block.get("title", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_5, at + "", unknown)
+            if len(block_source) != 3:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_5_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "text"
+            and block["source"].get("media_type") == "text/plain"
+        ):
+            part = {"type": "document"}
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string")
+            part["text"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_6, at + "", unknown)
+            if len(block_source) != 3:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_6_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "url"
+            and _rt.lookup(block, ("title",)) is not _MISSING
+            and type(_rt.lookup(block, ("source", "url"))) is str
+        ):
+            part = {"type": "document"}
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
+            part["url"] = value
+            value = block.get("title", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_7, at + "", unknown)
+            if len(block_source) != 2:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_7_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "document"
+            and type(block.get("source")) is dict
+            and block["source"].get("type") == "url"
+            and type(_rt.lookup(block, ("source", "url"))) is str
+        ):
+            part = {"type": "document"}
+            block_source = block.get("source", _MISSING)
+            if type(block_source) is not dict:
+                raise _Mismatch
+            value = block_source.get("url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string")
+            part["url"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_8, at + "", unknown)
+            if len(block_source) != 2:
+                unknown = _rt.unknown_fields(
+                    block_source, _KNOWN_TOOL_RESULT_0_CONTENT_8_SOURCE, at + "/source", unknown
+                )
+            parts.append(part)
+            continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
         parts.append(
@@ -860,15 +1071,126 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "image" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                False,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append(
                 {"type": "image", "source": {"type": "base64", "media_type": part["media_type"], "data": part["data"]}}
             )
             continue
         if kind == "image" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "an image", DIALECT, losses, strict
+            )
             blocks.append({"type": "image", "source": {"type": "url", "url": part["url"]}})
+            continue
+        if (
+            kind == "document"
+            and "media_type" in part
+            and "data" in part
+            and "name" in part
+            and _rt.in_table(_rt.need(part, "media_type"), _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE)
+        ):
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "name", "type"],
+                False,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append(
+                {
+                    "type": "document",
+                    "source": {
+                        "type": "base64",
+                        "media_type": _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE[part["media_type"]],
+                        "data": part["data"],
+                    },
+                    "title": part["name"],
+                }
+            )
+            continue
+        if (
+            kind == "document"
+            and "media_type" in part
+            and "data" in part
+            and _rt.in_table(_rt.need(part, "media_type"), _VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE)
+        ):
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                False,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append(
+                {
+                    "type": "document",
+                    "source": {
+                        "type": "base64",
+                        "media_type": _VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE[part["media_type"]],
+                        "data": part["data"],
+                    },
+                }
+            )
+            continue
+        if kind == "document" and "text" in part and "name" in part:
+            _rt.report_dropped(
+                part,
+                ["name", "text", "type"],
+                False,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append(
+                {
+                    "type": "document",
+                    "source": {"type": "text", "media_type": "text/plain", "data": part["text"]},
+                    "title": part["name"],
+                }
+            )
+            continue
+        if kind == "document" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append(
+                {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": part["text"]}}
+            )
+            continue
+        if kind == "document" and "url" in part and "name" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["name", "type", "url"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append({"type": "document", "source": {"type": "url", "url": part["url"]}, "title": part["name"]})
+            continue
+        if kind == "document" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append({"type": "document", "source": {"type": "url", "url": part["url"]}})
             continue
         if kind == "json":
             _rt.report(
@@ -1723,8 +2045,16 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
-        elif (block.get("type", _MISSING) == "document") and (
-            (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) == "base64"
+        elif (
+            (block.get("type", _MISSING) == "document")
+            and (
+                (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING)
+                == "base64"
+            )
+            and (
+                (_conv.get(block, ("source", "media_type")) is _MISSING)
+                or (_rt.media_type_in(_conv.get(block, ("source", "media_type")), ("application/pdf",)))
+            )
         ):
             media_type_in = (
                 _n.get("media_type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
@@ -1772,6 +2102,38 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                     own["forms"] = part_forms
                 part["extensions"] = {DIALECT: own}
             parts.append(part)
+        elif (
+            (block.get("type", _MISSING) == "document")
+            and (
+                (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) == "text"
+            )
+            and (
+                (_conv.get(block, ("source", "media_type")) is _MISSING)
+                or (_rt.media_type_in(_conv.get(block, ("source", "media_type")), ("text/plain",)))
+            )
+        ):
+            media_type_in = (
+                _n.get("media_type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            )
+            if media_type_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/source/media_type", "expected a value, got nothing")
+            data_in = _n.get("data", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
+            if data_in is _MISSING:
+                raise _rt.DecodeError(DIALECT, "request", f"{at}/source/data", "expected a value, got nothing")
+            if type(data_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/source/data", f"expected a string, got {_rt.describe(data_in)}"
+                )
+            if data_in is not _MISSING:
+                data_in = _rt.text_base64(data_in)
+            name_in = block.get("title", _MISSING)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_7)
+            part = {"type": "document", "media_type": media_type_in, "data": data_in}
+            if name_in is not _MISSING:
+                part["name"] = name_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
         elif (block.get("type", _MISSING) == "document") and (
             (_n.get("type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING) == "url"
         ):
@@ -1779,7 +2141,7 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if url_in is _MISSING:
                 raise _rt.DecodeError(DIALECT, "request", f"{at}/source/url", "expected a value, got nothing")
             name_in = block.get("title", _MISSING)
-            part_fields = _conv.kept_fields(block, _KNOWN_PART_7)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_8)
             part = {"type": "document", "url": url_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
@@ -1874,7 +2236,12 @@ _KNOWN_PART_5 = _conv.known_tree(
 _KNOWN_PART_6 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",)))
 
 
-_KNOWN_PART_7 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",)))
+_KNOWN_PART_7 = _conv.known_tree(
+    (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+)
+
+
+_KNOWN_PART_8 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",)))
 
 
 def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
@@ -2082,7 +2449,12 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                     else:
                         blocks.append(block)
             elif (part.get("type", _MISSING) == "document") and (
-                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (_rt.media_type_in(part.get("media_type", _MISSING), ("application/pdf",)))
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (part.get("data", _MISSING) is not _MISSING)
             ):
                 block = _part_out_5(part, at, out)
                 if block is not None:
@@ -2113,8 +2485,30 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "document") and (part.get("url", _MISSING) is not _MISSING):
+            elif (part.get("type", _MISSING) == "document") and (
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (_rt.media_type_in(part.get("media_type", _MISSING), ("text/plain",)))
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (_rt.base64_text(part.get("data", _MISSING)) is not None)
+            ):
                 block = _part_out_7(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "document") and (part.get("url", _MISSING) is not _MISSING):
+                block = _part_out_8(part, at, out)
                 if block is not None:
                     if (
                         (type(block) is dict)
@@ -2131,7 +2525,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
             elif (part.get("type", _MISSING) == "reasoning") and (
                 (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING)
             ):
-                block = _part_out_8(part, at, out)
+                block = _part_out_9(part, at, out)
                 if block is not None:
                     if (
                         (type(block) is dict)
@@ -2146,7 +2540,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                     else:
                         blocks.append(block)
             elif (part.get("type", _MISSING) == "reasoning") and (out.holds(part, "/data")):
-                block = _part_out_9(part, at, out)
+                block = _part_out_10(part, at, out)
                 if block is not None:
                     if (
                         (type(block) is dict)
@@ -2342,7 +2736,14 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "document":
-            if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
+            if (
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (_rt.media_type_in(part.get("media_type", _MISSING), ("application/pdf",)))
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (part.get("data", _MISSING) is not _MISSING)
+            ):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2364,7 +2765,14 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "document"
                 content.append([part, 6, at])
-            elif part.get("url", _MISSING) is not _MISSING:
+            elif (
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (_rt.media_type_in(part.get("media_type", _MISSING), ("text/plain",)))
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (_rt.base64_text(part.get("data", _MISSING)) is not None)
+            ):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2375,8 +2783,19 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "document"
                 content.append([part, 7, at])
+            elif part.get("url", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a document part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "document"
+                content.append([part, 8, at])
             else:
-                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a document part{_conv.media_of(part)} in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if (out.holds(part, "/signature")) and (part.get("text", _MISSING) is not _MISSING):
                 if seen > 1:
@@ -2388,7 +2807,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
-                content.append([part, 8, at])
+                content.append([part, 9, at])
             elif out.holds(part, "/data"):
                 if seen > 1:
                     lose(
@@ -2399,7 +2818,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
-                content.append([part, 9, at])
+                content.append([part, 10, at])
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
@@ -2417,7 +2836,11 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -2791,6 +3214,39 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             o_later.append(block)
                         else:
                             blocks.append(block)
+            elif k == 10:
+                block = _part_out_10(part, at, out)
+                if block is not None:
+                    if (
+                        (type(block) is dict)
+                        and (block.get("type", _MISSING) == "text")
+                        and (block.get("text", _MISSING) == "")
+                    ):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict)
+                        and (
+                            (block.get("type", _MISSING) == "thinking")
+                            or (block.get("type", _MISSING) == "redacted_thinking")
+                        )
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule anthropic_messages/thinking-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("type", _MISSING) == "tool_use"):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             else:
                 block = part["value"]
                 if (o_seen) and (
@@ -2919,6 +3375,28 @@ def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
 
 
 def _part_out_7(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A document part as the wire block with /type = 'document', /source/type = 'text'."""
+    block = {}
+    block["type"] = "document"
+    block.setdefault("source", {})["type"] = "text"
+    value = part.get("media_type", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("source", {})["media_type"] = value
+    value = part.get("data", _MISSING)
+    if value is not _MISSING:
+        value = _rt.base64_text(value)
+    if value is not _MISSING:
+        block.setdefault("source", {})["data"] = value
+    value = part.get("name", _MISSING)
+    if value is not _MISSING:
+        block["title"] = value
+    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_8(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A document part as the wire block with /type = 'document', /source/type = 'url'."""
     block = {}
     block["type"] = "document"
@@ -2935,7 +3413,7 @@ def _part_out_7(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_8(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_9(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /type = 'thinking'."""
     block = {}
     block["type"] = "thinking"
@@ -2948,7 +3426,7 @@ def _part_out_8(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_9(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_10(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /type = 'redacted_thinking'."""
     block = {}
     block["type"] = "redacted_thinking"
@@ -3130,7 +3608,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3142,8 +3620,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "image"), (("source", "type"), "base64")),
             has=(),
             fields=(
-                _conv.PartField("media_type", ("source", "media_type"), "value", False),
-                _conv.PartField("data", ("source", "data"), "value", False),
+                _conv.PartField("media_type", ("source", "media_type"), "value", False, ()),
+                _conv.PartField("data", ("source", "data"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3155,7 +3633,7 @@ _REQUEST = _conv.RequestLayout(
             part="image",
             when=((("type",), "image"), (("source", "type"), "url")),
             has=(),
-            fields=(_conv.PartField("url", ("source", "url"), "value", False),),
+            fields=(_conv.PartField("url", ("source", "url"), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3167,9 +3645,9 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "document"), (("source", "type"), "base64")),
             has=(),
             fields=(
-                _conv.PartField("media_type", ("source", "media_type"), "value", False),
-                _conv.PartField("data", ("source", "data"), "value", False),
-                _conv.PartField("name", ("title",), "value", True),
+                _conv.PartField("media_type", ("source", "media_type"), "value", False, ("application/pdf",)),
+                _conv.PartField("data", ("source", "data"), "value", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3184,8 +3662,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "document"), (("source", "type"), "text")),
             has=(),
             fields=(
-                _conv.PartField("text", ("source", "data"), "value", False),
-                _conv.PartField("name", ("title",), "value", True),
+                _conv.PartField("text", ("source", "data"), "value", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
             ),
             roles=(),
             defaults=((("source", "media_type"), "text/plain"),),
@@ -3195,11 +3673,28 @@ _REQUEST = _conv.RequestLayout(
         ),
         _conv.Spelling(
             part="document",
+            when=((("type",), "document"), (("source", "type"), "text")),
+            has=(),
+            fields=(
+                _conv.PartField("media_type", ("source", "media_type"), "value", False, ("text/plain",)),
+                _conv.PartField("data", ("source", "data"), "base64_text", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
             when=((("type",), "document"), (("source", "type"), "url")),
             has=(),
             fields=(
-                _conv.PartField("url", ("source", "url"), "value", False),
-                _conv.PartField("name", ("title",), "value", True),
+                _conv.PartField("url", ("source", "url"), "value", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3211,7 +3706,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=((("type",), "thinking"),),
             has=(),
-            fields=(_conv.PartField("text", ("thinking",), "value", False),),
+            fields=(_conv.PartField("text", ("thinking",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3339,7 +3834,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3351,8 +3846,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "image"), (("source", "type"), "base64")),
             has=(),
             fields=(
-                _conv.PartField("media_type", ("source", "media_type"), "value", False),
-                _conv.PartField("data", ("source", "data"), "value", False),
+                _conv.PartField("media_type", ("source", "media_type"), "value", False, ()),
+                _conv.PartField("data", ("source", "data"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3364,7 +3859,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="image",
             when=((("type",), "image"), (("source", "type"), "url")),
             has=(),
-            fields=(_conv.PartField("url", ("source", "url"), "value", False),),
+            fields=(_conv.PartField("url", ("source", "url"), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3376,9 +3871,9 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "document"), (("source", "type"), "base64")),
             has=(),
             fields=(
-                _conv.PartField("media_type", ("source", "media_type"), "value", False),
-                _conv.PartField("data", ("source", "data"), "value", False),
-                _conv.PartField("name", ("title",), "value", True),
+                _conv.PartField("media_type", ("source", "media_type"), "value", False, ("application/pdf",)),
+                _conv.PartField("data", ("source", "data"), "value", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3393,8 +3888,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "document"), (("source", "type"), "text")),
             has=(),
             fields=(
-                _conv.PartField("text", ("source", "data"), "value", False),
-                _conv.PartField("name", ("title",), "value", True),
+                _conv.PartField("text", ("source", "data"), "value", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
             ),
             roles=(),
             defaults=((("source", "media_type"), "text/plain"),),
@@ -3404,11 +3899,28 @@ _RESPONSE = _conv.ResponseLayout(
         ),
         _conv.Spelling(
             part="document",
+            when=((("type",), "document"), (("source", "type"), "text")),
+            has=(),
+            fields=(
+                _conv.PartField("media_type", ("source", "media_type"), "value", False, ("text/plain",)),
+                _conv.PartField("data", ("source", "data"), "base64_text", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
+            ),
+            roles=(),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+            ),
+        ),
+        _conv.Spelling(
+            part="document",
             when=((("type",), "document"), (("source", "type"), "url")),
             has=(),
             fields=(
-                _conv.PartField("url", ("source", "url"), "value", False),
-                _conv.PartField("name", ("title",), "value", True),
+                _conv.PartField("url", ("source", "url"), "value", False, ()),
+                _conv.PartField("name", ("title",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3420,7 +3932,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=((("type",), "thinking"),),
             has=(),
-            fields=(_conv.PartField("text", ("thinking",), "value", False),),
+            fields=(_conv.PartField("text", ("thinking",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,

@@ -705,6 +705,34 @@ _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = {
     "gif": "image/gif",
     "webp": "image/webp",
 }
+_KNOWN_TOOL_RESULT_0_CONTENT_3 = frozenset(("document",))
+_KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT = frozenset(("format", "name", "source"))
+_KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT_SOURCE = frozenset(("bytes",))
+_VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE = {
+    "application/pdf": "pdf",
+    "text/csv": "csv",
+    "application/msword": "doc",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.ms-excel": "xls",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "text/html": "html",
+    "text/plain": "txt",
+    "text/markdown": "md",
+}
+_VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK = {
+    "pdf": "application/pdf",
+    "csv": "text/csv",
+    "doc": "application/msword",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xls": "application/vnd.ms-excel",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "html": "text/html",
+    "txt": "text/plain",
+    "md": "text/markdown",
+}
+_KNOWN_TOOL_RESULT_0_CONTENT_4 = frozenset(("document",))
+_KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT = frozenset(("format", "name", "source"))
+_KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT_SOURCE = frozenset(("text",))
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_in(
@@ -780,6 +808,110 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                 )
             parts.append(part)
             continue
+        if (
+            type(block) is dict
+            and type(block.get("document")) is dict
+            and "format" in block["document"]
+            and type(block["document"].get("source")) is dict
+            and "bytes" in block["document"]["source"]
+            and "name" in block["document"]
+            and _rt.lookup(block, ("document", "source", "bytes")) is not _MISSING
+        ):
+            part = {"type": "document"}
+            block_document = block.get("document", _MISSING)
+            if type(block_document) is not dict:
+                raise _Mismatch
+            block_document_source = block_document.get("source", _MISSING)
+            if type(block_document_source) is not dict:
+                raise _Mismatch
+            value = block_document.get("format", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/document/format", "expected a value, got nothing"
+                )
+            if type(value) is not str or value not in _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    SHAPE_TOOL_RESULT,
+                    at + "/document/format",
+                    "expected one of " + ", ".join(map(repr, _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK)),
+                )
+            part["media_type"] = _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK[value]
+            value = block_document_source.get("bytes", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/bytes", "expected a value, got nothing"
+                )
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/bytes", "expected a string")
+            part["data"] = value
+            value = block_document.get("name", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected a value, got nothing"
+                )
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected nonempty")
+            part["name"] = value
+            if len(block) != 1:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown)
+            if len(block_document) != 3:
+                unknown = _rt.unknown_fields(
+                    block_document, _KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT, at + "/document", unknown
+                )
+            if len(block_document_source) != 1:
+                unknown = _rt.unknown_fields(
+                    block_document_source,
+                    _KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT_SOURCE,
+                    at + "/document/source",
+                    unknown,
+                )
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and type(block.get("document")) is dict
+            and block["document"].get("format") == "txt"
+            and _rt.lookup(block, ("document", "source", "text")) is not _MISSING
+        ):
+            part = {"type": "document"}
+            block_document = block.get("document", _MISSING)
+            if type(block_document) is not dict:
+                raise _Mismatch
+            block_document_source = block_document.get("source", _MISSING)
+            if type(block_document_source) is not dict:
+                raise _Mismatch
+            value = block_document_source.get("text", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/text", "expected a value, got nothing"
+                )
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/text", "expected a string")
+            part["text"] = value
+            value = block_document.get("name", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected a value, got nothing"
+                )
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected nonempty")
+            part["name"] = value
+            if len(block) != 1:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown)
+            if len(block_document) != 3:
+                unknown = _rt.unknown_fields(
+                    block_document, _KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT, at + "/document", unknown
+                )
+            if len(block_document_source) != 1:
+                unknown = _rt.unknown_fields(
+                    block_document_source,
+                    _KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT_SOURCE,
+                    at + "/document/source",
+                    unknown,
+                )
+            parts.append(part)
+            continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
         parts.append(
@@ -799,9 +931,15 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"text": part["text"]})
             continue
         if kind == "json" and "value" in part:
+            _rt.report_dropped(
+                part, ["type", "value"], False, "/content/" + str(position), "a json", DIALECT, losses, strict
+            )
             blocks.append({"json": part["value"]})
             continue
         if (
@@ -810,6 +948,16 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
             and "data" in part
             and _rt.in_table(_rt.need(part, "media_type"), _VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE)
         ):
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                False,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append(
                 {
                     "image": {
@@ -818,6 +966,46 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
                     }
                 }
             )
+            continue
+        if (
+            kind == "document"
+            and "media_type" in part
+            and "data" in part
+            and "name" in part
+            and _rt.in_table(_rt.need(part, "media_type"), _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE)
+        ):
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "name", "type"],
+                False,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append(
+                {
+                    "document": {
+                        "format": _VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE[part["media_type"]],
+                        "source": {"bytes": part["data"]},
+                        "name": part["name"],
+                    }
+                }
+            )
+            continue
+        if kind == "document" and "text" in part and "name" in part:
+            _rt.report_dropped(
+                part,
+                ["name", "text", "type"],
+                False,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append({"document": {"format": "txt", "source": {"text": part["text"]}, "name": part["name"]}})
             continue
         if kind == "wire" and _rt.need(part, "dialect") == DIALECT:
             blocks.append(_rt.need(part, "value"))
@@ -2189,7 +2377,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 last = "document"
                 content.append([part, 5, at])
             else:
-                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a document part{_conv.media_of(part)} in {_conv.article(role)} turn")
         elif kind == "reasoning":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
@@ -2219,7 +2407,11 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -2640,7 +2832,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=(),
             has=(("text",),),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2652,8 +2844,8 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("image", "source", "bytes"),),
             fields=(
-                _conv.PartField("media_type", ("image", "format"), "media_format", False),
-                _conv.PartField("data", ("image", "source", "bytes"), "value", False),
+                _conv.PartField("media_type", ("image", "format"), "media_format", False, ()),
+                _conv.PartField("data", ("image", "source", "bytes"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -2668,9 +2860,9 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("document", "source", "bytes"),),
             fields=(
-                _conv.PartField("media_type", ("document", "format"), "document_format", False),
-                _conv.PartField("data", ("document", "source", "bytes"), "value", False),
-                _conv.PartField("name", ("document", "name"), "value", True),
+                _conv.PartField("media_type", ("document", "format"), "document_format", False, ()),
+                _conv.PartField("data", ("document", "source", "bytes"), "value", False, ()),
+                _conv.PartField("name", ("document", "name"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"),),
@@ -2686,8 +2878,8 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("document", "source", "text"),),
             fields=(
-                _conv.PartField("text", ("document", "source", "text"), "value", False),
-                _conv.PartField("name", ("document", "name"), "value", True),
+                _conv.PartField("text", ("document", "source", "text"), "value", False, ()),
+                _conv.PartField("name", ("document", "name"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"), (("document", "format"), "txt")),
@@ -2701,7 +2893,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=(),
             has=(("reasoningContent", "reasoningText", "text"),),
-            fields=(_conv.PartField("text", ("reasoningContent", "reasoningText", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("reasoningContent", "reasoningText", "text"), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2817,7 +3009,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=(),
             has=(("text",),),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2829,8 +3021,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("image", "source", "bytes"),),
             fields=(
-                _conv.PartField("media_type", ("image", "format"), "media_format", False),
-                _conv.PartField("data", ("image", "source", "bytes"), "value", False),
+                _conv.PartField("media_type", ("image", "format"), "media_format", False, ()),
+                _conv.PartField("data", ("image", "source", "bytes"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -2845,9 +3037,9 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("document", "source", "bytes"),),
             fields=(
-                _conv.PartField("media_type", ("document", "format"), "document_format", False),
-                _conv.PartField("data", ("document", "source", "bytes"), "value", False),
-                _conv.PartField("name", ("document", "name"), "value", True),
+                _conv.PartField("media_type", ("document", "format"), "document_format", False, ()),
+                _conv.PartField("data", ("document", "source", "bytes"), "value", False, ()),
+                _conv.PartField("name", ("document", "name"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"),),
@@ -2863,8 +3055,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("document", "source", "text"),),
             fields=(
-                _conv.PartField("text", ("document", "source", "text"), "value", False),
-                _conv.PartField("name", ("document", "name"), "value", True),
+                _conv.PartField("text", ("document", "source", "text"), "value", False, ()),
+                _conv.PartField("name", ("document", "name"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"), (("document", "format"), "txt")),
@@ -2878,7 +3070,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=(),
             has=(("reasoningContent", "reasoningText", "text"),),
-            fields=(_conv.PartField("text", ("reasoningContent", "reasoningText", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("reasoningContent", "reasoningText", "text"), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,

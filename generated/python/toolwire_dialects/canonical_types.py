@@ -12,6 +12,7 @@ __all__ = [
     "CacheBreakpoint",
     "ContentPart",
     "DocumentMessagePart",
+    "DocumentPart",
     "Extensions",
     "ExtensionsValue",
     "Finish",
@@ -94,6 +95,23 @@ class ImagePart(TypedDict):
     url: NotRequired[str]
 
 
+class DocumentPart(TypedDict):
+    """A document (a PDF, a text file) a tool returned: inline as base64 data with its media type,
+    by URL, or as plain text; name is its title or file name.
+
+    From `schemas/canonical/content_part.json#/$defs/DocumentPart`.
+
+    Not expressed: oneOf.
+    """
+
+    type: Literal["document"]
+    media_type: NotRequired[str]
+    data: NotRequired[str]
+    url: NotRequired[str]
+    text: NotRequired[str]
+    name: NotRequired[str]
+
+
 class WirePart(TypedDict):
     """A block the canonical model has no kind for, kept verbatim; only its own dialect can carry
     it.
@@ -107,7 +125,7 @@ class WirePart(TypedDict):
 
 
 # One part of a tool result's content. From `schemas/canonical/content_part.json#`.
-ContentPart: TypeAlias = TextPart | JsonPart | ImagePart | WirePart
+ContentPart: TypeAlias = TextPart | JsonPart | ImagePart | DocumentPart | WirePart
 
 
 class ExtensionsValue(TypedDict):

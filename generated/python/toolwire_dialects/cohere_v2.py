@@ -607,9 +607,15 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "json" and "value" in part and type(part["value"]) in (dict, str):
+            _rt.report_dropped(
+                part, ["type", "value"], False, "/content/" + str(position), "a json", DIALECT, losses, strict
+            )
             blocks.append({"type": "document", "document": {"data": part["value"]}})
             continue
         if kind == "json":
@@ -1778,7 +1784,11 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form_0 = _conv.form_of(forms, "/tool_plan")
     if not field_0:
         if form_0 == "null":
@@ -1972,7 +1982,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -1983,7 +1993,7 @@ _REQUEST = _conv.RequestLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -1994,7 +2004,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=((("type",), "thinking"),),
             has=(),
-            fields=(_conv.PartField("text", ("thinking",), "value", False),),
+            fields=(_conv.PartField("text", ("thinking",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2090,7 +2100,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2101,7 +2111,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2112,7 +2122,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=((("type",), "thinking"),),
             has=(),
-            fields=(_conv.PartField("text", ("thinking",), "value", False),),
+            fields=(_conv.PartField("text", ("thinking",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,

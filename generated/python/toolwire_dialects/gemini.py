@@ -1009,6 +1009,8 @@ def decode_tool_result(payload: Any, *, id_map: IdMap | None = None) -> ToolResu
                 [
                     ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
                     ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+                    ["document", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+                    ["document", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
                 ],
                 canonical["content"],
                 DIALECT,
@@ -1090,8 +1092,12 @@ def encode_tool_result(value: Any, *, strict: bool = False, id_map: IdMap | None
             [
                 ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
                 ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+                ["document", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+                ["document", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
             ],
             DIALECT,
+            losses,
+            strict,
         )
         wire_content = _rt.result_to_object(
             canonical["content"],
@@ -1973,7 +1979,15 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
-        elif block.get("inlineData", _MISSING) is not _MISSING:
+        elif (block.get("inlineData", _MISSING) is not _MISSING) and (
+            (_conv.get(block, ("inlineData", "mimeType")) is _MISSING)
+            or (
+                _rt.media_type_in(
+                    _conv.get(block, ("inlineData", "mimeType")),
+                    ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                )
+            )
+        ):
             media_type_in = (
                 _n.get("mimeType", _MISSING) if type(_n := block.get("inlineData", _MISSING)) is dict else _MISSING
             )
@@ -1987,7 +2001,15 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
-        elif block.get("fileData", _MISSING) is not _MISSING:
+        elif (block.get("fileData", _MISSING) is not _MISSING) and (
+            (_conv.get(block, ("fileData", "mimeType")) is _MISSING)
+            or (
+                _rt.media_type_in(
+                    _conv.get(block, ("fileData", "mimeType")),
+                    ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                )
+            )
+        ):
             media_type_in = (
                 _n.get("mimeType", _MISSING) if type(_n := block.get("fileData", _MISSING)) is dict else _MISSING
             )
@@ -2242,7 +2264,17 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                     else:
                         blocks.append(block)
             elif (part.get("type", _MISSING) == "document") and (
-                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (
+                        _rt.media_type_in(
+                            part.get("media_type", _MISSING),
+                            ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                        )
+                    )
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (part.get("data", _MISSING) is not _MISSING)
             ):
                 block = _part_out_6(part, at, out)
                 if block is not None:
@@ -2255,7 +2287,17 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                     else:
                         blocks.append(block)
             elif (part.get("type", _MISSING) == "document") and (
-                (part.get("media_type", _MISSING) is not _MISSING) and (part.get("url", _MISSING) is not _MISSING)
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (
+                        _rt.media_type_in(
+                            part.get("media_type", _MISSING),
+                            ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                        )
+                    )
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (part.get("url", _MISSING) is not _MISSING)
             ):
                 block = _part_out_7(part, at, out)
                 if block is not None:
@@ -2510,7 +2552,19 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "document":
-            if (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING):
+            if (
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (
+                        _rt.media_type_in(
+                            part.get("media_type", _MISSING),
+                            ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                        )
+                    )
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (part.get("data", _MISSING) is not _MISSING)
+            ):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2521,7 +2575,19 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "document"
                 content.append([part, 6, at])
-            elif (part.get("media_type", _MISSING) is not _MISSING) and (part.get("url", _MISSING) is not _MISSING):
+            elif (
+                (
+                    (part.get("media_type", _MISSING) is _MISSING)
+                    or (
+                        _rt.media_type_in(
+                            part.get("media_type", _MISSING),
+                            ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                        )
+                    )
+                )
+                and (part.get("media_type", _MISSING) is not _MISSING)
+                and (part.get("url", _MISSING) is not _MISSING)
+            ):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2533,7 +2599,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 last = "document"
                 content.append([part, 7, at])
             else:
-                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a document part{_conv.media_of(part)} in {_conv.article(role)} turn")
         elif kind == "wire":
             if (part.get("field", _MISSING) is _MISSING) or (part.get("field", _MISSING) is None):
                 if seen > 1:
@@ -2549,7 +2615,11 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/parts")
     if not content:
         if form == "absent":
@@ -3008,7 +3078,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=((("thought",), True),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3019,7 +3089,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=(),
             has=(("text",),),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3031,8 +3101,8 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("inlineData",),),
             fields=(
-                _conv.PartField("media_type", ("inlineData", "mimeType"), "image_type", False),
-                _conv.PartField("data", ("inlineData", "data"), "value", False),
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "image_type", False, ()),
+                _conv.PartField("data", ("inlineData", "data"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3045,8 +3115,8 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("fileData",),),
             fields=(
-                _conv.PartField("media_type", ("fileData", "mimeType"), "image_type", True),
-                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+                _conv.PartField("media_type", ("fileData", "mimeType"), "image_type", True, ()),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3059,8 +3129,14 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("inlineData",),),
             fields=(
-                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
-                _conv.PartField("data", ("inlineData", "data"), "value", False),
+                _conv.PartField(
+                    "media_type",
+                    ("inlineData", "mimeType"),
+                    "value",
+                    False,
+                    ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                ),
+                _conv.PartField("data", ("inlineData", "data"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3073,8 +3149,14 @@ _REQUEST = _conv.RequestLayout(
             when=(),
             has=(("fileData",),),
             fields=(
-                _conv.PartField("media_type", ("fileData", "mimeType"), "value", False),
-                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+                _conv.PartField(
+                    "media_type",
+                    ("fileData", "mimeType"),
+                    "value",
+                    False,
+                    ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                ),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3189,7 +3271,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=((("thought",), True),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3200,7 +3282,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=(),
             has=(("text",),),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3212,8 +3294,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("inlineData",),),
             fields=(
-                _conv.PartField("media_type", ("inlineData", "mimeType"), "image_type", False),
-                _conv.PartField("data", ("inlineData", "data"), "value", False),
+                _conv.PartField("media_type", ("inlineData", "mimeType"), "image_type", False, ()),
+                _conv.PartField("data", ("inlineData", "data"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3226,8 +3308,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("fileData",),),
             fields=(
-                _conv.PartField("media_type", ("fileData", "mimeType"), "image_type", True),
-                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+                _conv.PartField("media_type", ("fileData", "mimeType"), "image_type", True, ()),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3240,8 +3322,14 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("inlineData",),),
             fields=(
-                _conv.PartField("media_type", ("inlineData", "mimeType"), "value", False),
-                _conv.PartField("data", ("inlineData", "data"), "value", False),
+                _conv.PartField(
+                    "media_type",
+                    ("inlineData", "mimeType"),
+                    "value",
+                    False,
+                    ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                ),
+                _conv.PartField("data", ("inlineData", "data"), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -3254,8 +3342,14 @@ _RESPONSE = _conv.ResponseLayout(
             when=(),
             has=(("fileData",),),
             fields=(
-                _conv.PartField("media_type", ("fileData", "mimeType"), "value", False),
-                _conv.PartField("url", ("fileData", "fileUri"), "value", False),
+                _conv.PartField(
+                    "media_type",
+                    ("fileData", "mimeType"),
+                    "value",
+                    False,
+                    ("application/pdf", "application/x-javascript", "application/x-python", "text/*"),
+                ),
+                _conv.PartField("url", ("fileData", "fileUri"), "value", False, ()),
             ),
             roles=(),
             defaults=(),

@@ -959,12 +959,28 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "image" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                False,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append({"type": "image", "mime_type": part["media_type"], "data": part["data"]})
             continue
         if kind == "image" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "an image", DIALECT, losses, strict
+            )
             blocks.append({"type": "image", "uri": part["url"]})
             continue
         if kind == "json":
@@ -2109,7 +2125,11 @@ def _turn_out(
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -2268,7 +2288,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=((("type",), "thought"),),
             has=(("summary", "0", "text"),),
-            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", False, ()),),
             roles=(),
             defaults=((("summary", "0", "type"), "text"),),
             role="assistant",
@@ -2292,7 +2312,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2304,8 +2324,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "image"),),
             has=(("data",),),
             fields=(
-                _conv.PartField("media_type", ("mime_type",), "value", False),
-                _conv.PartField("data", ("data",), "value", False),
+                _conv.PartField("media_type", ("mime_type",), "value", False, ()),
+                _conv.PartField("data", ("data",), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -2318,8 +2338,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "image"),),
             has=(("uri",),),
             fields=(
-                _conv.PartField("media_type", ("mime_type",), "value", True),
-                _conv.PartField("url", ("uri",), "value", False),
+                _conv.PartField("media_type", ("mime_type",), "value", True, ()),
+                _conv.PartField("url", ("uri",), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -2405,7 +2425,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=((("type",), "thought"),),
             has=(("summary", "0", "text"),),
-            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", False, ()),),
             roles=(),
             defaults=((("summary", "0", "type"), "text"),),
             role="assistant",
@@ -2429,7 +2449,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2441,8 +2461,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "image"),),
             has=(("data",),),
             fields=(
-                _conv.PartField("media_type", ("mime_type",), "value", False),
-                _conv.PartField("data", ("data",), "value", False),
+                _conv.PartField("media_type", ("mime_type",), "value", False, ()),
+                _conv.PartField("data", ("data",), "value", False, ()),
             ),
             roles=(),
             defaults=(),
@@ -2455,8 +2475,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "image"),),
             has=(("uri",),),
             fields=(
-                _conv.PartField("media_type", ("mime_type",), "value", True),
-                _conv.PartField("url", ("uri",), "value", False),
+                _conv.PartField("media_type", ("mime_type",), "value", True, ()),
+                _conv.PartField("url", ("uri",), "value", False, ()),
             ),
             roles=(),
             defaults=(),

@@ -433,9 +433,22 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "image" and "data" in part and "media_type" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                False,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append({"type": "image", "data": part["data"], "mimeType": part["media_type"]})
             continue
         if kind == "json":

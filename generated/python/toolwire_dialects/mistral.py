@@ -908,18 +908,47 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
         kind = _rt.need(part, "type")
         form = forms.get("/content" + "/" + str(position))
         if form == _FORM_VARIANT_3 and kind == "image" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                True,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append({"type": "image_url", "image_url": {"url": _rt.data_url(part["media_type"], part["data"])}})
             continue
         if form == _FORM_VARIANT_4 and kind == "image" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "an image", DIALECT, losses, strict
+            )
             blocks.append({"type": "image_url", "image_url": {"url": part["url"]}})
             continue
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "image" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                True,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append({"type": "image_url", "image_url": _rt.data_url(part["media_type"], part["data"])})
             continue
         if kind == "image" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "an image", DIALECT, losses, strict
+            )
             blocks.append({"type": "image_url", "image_url": part["url"]})
             continue
         if kind == "json":
@@ -2324,7 +2353,11 @@ def _turn_out(
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -2502,7 +2535,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2513,7 +2546,7 @@ _REQUEST = _conv.RequestLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(("image_url", "url"),),
-            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False, ()),),
             roles=("user",),
             defaults=(),
             role=None,
@@ -2524,7 +2557,7 @@ _REQUEST = _conv.RequestLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url",), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url",), "data_url", False, ()),),
             roles=("user",),
             defaults=(),
             role=None,
@@ -2535,7 +2568,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=((("type",), "thinking"),),
             has=(),
-            fields=(_conv.PartField("text", ("thinking", "0", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("thinking", "0", "text"), "value", False, ()),),
             roles=(),
             defaults=((("thinking", "0", "type"), "text"),),
             role=None,
@@ -2638,7 +2671,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2649,7 +2682,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(("image_url", "url"),),
-            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False, ()),),
             roles=("user",),
             defaults=(),
             role=None,
@@ -2660,7 +2693,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url",), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url",), "data_url", False, ()),),
             roles=("user",),
             defaults=(),
             role=None,
@@ -2671,7 +2704,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=((("type",), "thinking"),),
             has=(),
-            fields=(_conv.PartField("text", ("thinking", "0", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("thinking", "0", "text"), "value", False, ()),),
             roles=(),
             defaults=((("thinking", "0", "type"), "text"),),
             role=None,

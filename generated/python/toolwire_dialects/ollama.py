@@ -1322,7 +1322,11 @@ def _turn_out(
             last = "text"
             content.append([part, -1, at])
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form_0 = _conv.form_of(forms, "/thinking")
     if not field_0:
         if form_0 == "null":

@@ -1321,6 +1321,9 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "text", "text": part["text"]})
             continue
         if kind == "json":
@@ -2344,9 +2347,16 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                 if part_fields:
                     part["extensions"] = {DIALECT: {"fields": part_fields}}
                 parts.append(part)
-        elif (block.get("type", _MISSING) == "file") and (
-            (_n.get("file_data", _MISSING) if type(_n := block.get("file", _MISSING)) is dict else _MISSING)
-            is not _MISSING
+        elif (
+            (block.get("type", _MISSING) == "file")
+            and (
+                (_n.get("file_data", _MISSING) if type(_n := block.get("file", _MISSING)) is dict else _MISSING)
+                is not _MISSING
+            )
+            and (
+                (_conv.get(block, ("file", "file_data")) is _MISSING)
+                or (_rt.data_url_type_in(_conv.get(block, ("file", "file_data")), ("application/pdf",)))
+            )
         ):
             data_in = _n.get("file_data", _MISSING) if type(_n := block.get("file", _MISSING)) is dict else _MISSING
             if data_in is _MISSING:
@@ -2641,7 +2651,13 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "document":
             if (role in ("user",)) and (
-                (part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING)
+                (
+                    (not (part.get("data", _MISSING) is not _MISSING))
+                    or (_rt.media_type_in(part.get("media_type", _MISSING), ("application/pdf",)))
+                )
+                and (
+                    (part.get("data", _MISSING) is not _MISSING) and (part.get("media_type", _MISSING) is not _MISSING)
+                )
             ):
                 if seen > 1:
                     lose(
@@ -2654,7 +2670,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 last = "document"
                 content.append([part, 2, at])
             else:
-                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a document part{_conv.media_of(part)} in {_conv.article(role)} turn")
         elif kind == "wire":
             if (part.get("field", _MISSING) == "/tool_calls") and (role in ("assistant",)):
                 if seen > 2:
@@ -2681,7 +2697,11 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -2893,7 +2913,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -2904,7 +2924,7 @@ _REQUEST = _conv.RequestLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False, ()),),
             roles=("user",),
             defaults=(),
             role=None,
@@ -2916,8 +2936,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "file"),),
             has=(("file", "file_data"),),
             fields=(
-                _conv.PartField("data", ("file", "file_data"), "data_url", False),
-                _conv.PartField("name", ("file", "filename"), "value", True),
+                _conv.PartField("data", ("file", "file_data"), "data_url", False, ("application/pdf",)),
+                _conv.PartField("name", ("file", "filename"), "value", True, ()),
             ),
             roles=("user",),
             defaults=(),
@@ -3028,7 +3048,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3039,7 +3059,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="image",
             when=((("type",), "image_url"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url", "url"), "data_url", False, ()),),
             roles=("user",),
             defaults=(),
             role=None,
@@ -3051,8 +3071,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "file"),),
             has=(("file", "file_data"),),
             fields=(
-                _conv.PartField("data", ("file", "file_data"), "data_url", False),
-                _conv.PartField("name", ("file", "filename"), "value", True),
+                _conv.PartField("data", ("file", "file_data"), "data_url", False, ("application/pdf",)),
+                _conv.PartField("name", ("file", "filename"), "value", True, ()),
             ),
             roles=("user",),
             defaults=(),

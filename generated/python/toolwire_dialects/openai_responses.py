@@ -1406,6 +1406,10 @@ _KNOWN_TOOL_RESULT_0 = frozenset(("call_id", "output", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_0 = frozenset(("text", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_1 = frozenset(("image_url", "type"))
 _KNOWN_TOOL_RESULT_0_CONTENT_2 = frozenset(("image_url", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_3 = frozenset(("file_data", "filename", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_4 = frozenset(("file_data", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_5 = frozenset(("file_url", "filename", "type"))
+_KNOWN_TOOL_RESULT_0_CONTENT_6 = frozenset(("file_url", "type"))
 
 
 def _CONTENT_TOOL_RESULT_0_CONTENT_in(
@@ -1465,6 +1469,88 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_in(
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_2, at + "", unknown)
             parts.append(part)
             continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_data",)) is not _MISSING
+            and _rt.lookup(block, ("filename",)) is not _MISSING
+            and _rt.is_data_url(_rt.lookup(block, ("file_data",)))
+        ):
+            part = {"type": "document"}
+            value = block.get("file_data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string")
+            part["media_type"], part["data"] = _rt.split_data_url(value)
+            value = block.get("filename", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_data",)) is not _MISSING
+            and _rt.is_data_url(_rt.lookup(block, ("file_data",)))
+        ):
+            part = {"type": "document"}
+            value = block.get("file_data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string")
+            part["media_type"], part["data"] = _rt.split_data_url(value)
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_url",)) is not _MISSING
+            and _rt.lookup(block, ("filename",)) is not _MISSING
+            and type(_rt.lookup(block, ("file_url",))) is str
+        ):
+            part = {"type": "document"}
+            value = block.get("file_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string")
+            part["url"] = value
+            value = block.get("filename", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_5, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_url",)) is not _MISSING
+            and type(_rt.lookup(block, ("file_url",))) is str
+        ):
+            part = {"type": "document"}
+            value = block.get("file_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string")
+            part["url"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_0_CONTENT_6, at + "", unknown)
+            parts.append(part)
+            continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
         parts.append(
@@ -1491,13 +1577,73 @@ def _CONTENT_TOOL_RESULT_0_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "input_text", "text": part["text"]})
             continue
         if kind == "image" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                True,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append({"type": "input_image", "image_url": _rt.data_url(part["media_type"], part["data"])})
             continue
         if kind == "image" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "an image", DIALECT, losses, strict
+            )
             blocks.append({"type": "input_image", "image_url": part["url"]})
+            continue
+        if kind == "document" and "media_type" in part and "data" in part and "name" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "name", "type"],
+                True,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append(
+                {
+                    "type": "input_file",
+                    "file_data": _rt.data_url(part["media_type"], part["data"]),
+                    "filename": part["name"],
+                }
+            )
+            continue
+        if kind == "document" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                True,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append({"type": "input_file", "file_data": _rt.data_url(part["media_type"], part["data"])})
+            continue
+        if kind == "document" and "url" in part and "name" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["name", "type", "url"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append({"type": "input_file", "file_url": part["url"], "filename": part["name"]})
+            continue
+        if kind == "document" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append({"type": "input_file", "file_url": part["url"]})
             continue
         if kind == "json":
             _rt.report(
@@ -1525,6 +1671,10 @@ _KNOWN_TOOL_RESULT_1 = frozenset(("call_id", "output", "type"))
 _KNOWN_TOOL_RESULT_1_CONTENT_0 = frozenset(("text", "type"))
 _KNOWN_TOOL_RESULT_1_CONTENT_1 = frozenset(("image_url", "type"))
 _KNOWN_TOOL_RESULT_1_CONTENT_2 = frozenset(("image_url", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_3 = frozenset(("file_data", "filename", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_4 = frozenset(("file_data", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_5 = frozenset(("file_url", "filename", "type"))
+_KNOWN_TOOL_RESULT_1_CONTENT_6 = frozenset(("file_url", "type"))
 
 
 def _CONTENT_TOOL_RESULT_1_CONTENT_in(
@@ -1584,6 +1734,88 @@ def _CONTENT_TOOL_RESULT_1_CONTENT_in(
                 unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_2, at + "", unknown)
             parts.append(part)
             continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_data",)) is not _MISSING
+            and _rt.lookup(block, ("filename",)) is not _MISSING
+            and _rt.is_data_url(_rt.lookup(block, ("file_data",)))
+        ):
+            part = {"type": "document"}
+            value = block.get("file_data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string")
+            part["media_type"], part["data"] = _rt.split_data_url(value)
+            value = block.get("filename", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_3, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_data",)) is not _MISSING
+            and _rt.is_data_url(_rt.lookup(block, ("file_data",)))
+        ):
+            part = {"type": "document"}
+            value = block.get("file_data", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string")
+            part["media_type"], part["data"] = _rt.split_data_url(value)
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_4, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_url",)) is not _MISSING
+            and _rt.lookup(block, ("filename",)) is not _MISSING
+            and type(_rt.lookup(block, ("file_url",))) is str
+        ):
+            part = {"type": "document"}
+            value = block.get("file_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string")
+            part["url"] = value
+            value = block.get("filename", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing")
+            if type(value) is not str or not value:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty")
+            part["name"] = value
+            if len(block) != 3:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_5, at + "", unknown)
+            parts.append(part)
+            continue
+        if (
+            type(block) is dict
+            and block.get("type") == "input_file"
+            and _rt.lookup(block, ("file_url",)) is not _MISSING
+            and type(_rt.lookup(block, ("file_url",))) is str
+        ):
+            part = {"type": "document"}
+            value = block.get("file_url", _MISSING)
+            if value is _MISSING:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing")
+            if type(value) is not str:
+                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string")
+            part["url"] = value
+            if len(block) != 2:
+                unknown = _rt.unknown_fields(block, _KNOWN_TOOL_RESULT_1_CONTENT_6, at + "", unknown)
+            parts.append(part)
+            continue
         if type(block) is not dict:
             raise _rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object")
         parts.append(
@@ -1610,13 +1842,73 @@ def _CONTENT_TOOL_RESULT_1_CONTENT_out(
     for position, part in enumerate(_rt.listed(parts)):  # each read checked: a wrong type is invalid input
         kind = _rt.need(part, "type")
         if kind == "text" and "text" in part:
+            _rt.report_dropped(
+                part, ["text", "type"], False, "/content/" + str(position), "a text", DIALECT, losses, strict
+            )
             blocks.append({"type": "input_text", "text": part["text"]})
             continue
         if kind == "image" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                True,
+                "/content/" + str(position),
+                "an image",
+                DIALECT,
+                losses,
+                strict,
+            )
             blocks.append({"type": "input_image", "image_url": _rt.data_url(part["media_type"], part["data"])})
             continue
         if kind == "image" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "an image", DIALECT, losses, strict
+            )
             blocks.append({"type": "input_image", "image_url": part["url"]})
+            continue
+        if kind == "document" and "media_type" in part and "data" in part and "name" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "name", "type"],
+                True,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append(
+                {
+                    "type": "input_file",
+                    "file_data": _rt.data_url(part["media_type"], part["data"]),
+                    "filename": part["name"],
+                }
+            )
+            continue
+        if kind == "document" and "media_type" in part and "data" in part:
+            _rt.report_dropped(
+                part,
+                ["data", "media_type", "type"],
+                True,
+                "/content/" + str(position),
+                "a document",
+                DIALECT,
+                losses,
+                strict,
+            )
+            blocks.append({"type": "input_file", "file_data": _rt.data_url(part["media_type"], part["data"])})
+            continue
+        if kind == "document" and "url" in part and "name" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["name", "type", "url"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append({"type": "input_file", "file_url": part["url"], "filename": part["name"]})
+            continue
+        if kind == "document" and "url" in part and type(part["url"]) is str:
+            _rt.report_dropped(
+                part, ["type", "url"], False, "/content/" + str(position), "a document", DIALECT, losses, strict
+            )
+            blocks.append({"type": "input_file", "file_url": part["url"]})
             continue
         if kind == "json":
             _rt.report(
@@ -3056,7 +3348,7 @@ def _turn_out(
                 last = "document"
                 content.append([part, 4, at])
             else:
-                lose("part.unsupported", at, f"a document part in {_conv.article(role)} turn")
+                lose("part.unsupported", at, f"a document part{_conv.media_of(part)} in {_conv.article(role)} turn")
         elif kind == "refusal":
             if part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
@@ -3086,7 +3378,11 @@ def _turn_out(
             else:
                 lose("part.unsupported", at, f"a wire part in {_conv.article(role)} turn")
         else:
-            lose("part.unsupported", at, f"{_conv.article(kind)} part in {_conv.article(role)} turn")
+            lose(
+                "part.unsupported",
+                at,
+                f"{_conv.article(kind)} part{_conv.media_of(part)} in {_conv.article(role)} turn",
+            )
     form = _conv.form_of(forms, "/content")
     if not content:
         if form == "absent":
@@ -3321,7 +3617,7 @@ _REQUEST = _conv.RequestLayout(
             part="reasoning",
             when=((("type",), "reasoning"),),
             has=(),
-            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", True),),
+            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", True, ()),),
             roles=(),
             defaults=(),
             role="assistant",
@@ -3334,7 +3630,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "input_text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=("system", "user"),
             defaults=(),
             role=None,
@@ -3345,7 +3641,7 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "output_text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=("assistant",),
             defaults=(),
             role=None,
@@ -3356,7 +3652,7 @@ _REQUEST = _conv.RequestLayout(
             part="image",
             when=((("type",), "input_image"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url",), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url",), "data_url", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3368,8 +3664,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "input_file"),),
             has=(("file_data",),),
             fields=(
-                _conv.PartField("data", ("file_data",), "data_url", False),
-                _conv.PartField("name", ("filename",), "value", True),
+                _conv.PartField("data", ("file_data",), "data_url", False, ()),
+                _conv.PartField("name", ("filename",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3382,8 +3678,8 @@ _REQUEST = _conv.RequestLayout(
             when=((("type",), "input_file"),),
             has=(("file_url",),),
             fields=(
-                _conv.PartField("url", ("file_url",), "value", False),
-                _conv.PartField("name", ("filename",), "value", True),
+                _conv.PartField("url", ("file_url",), "value", False, ()),
+                _conv.PartField("name", ("filename",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3395,7 +3691,7 @@ _REQUEST = _conv.RequestLayout(
             part="refusal",
             when=((("type",), "refusal"),),
             has=(),
-            fields=(_conv.PartField("text", ("refusal",), "value", False),),
+            fields=(_conv.PartField("text", ("refusal",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3539,7 +3835,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="reasoning",
             when=((("type",), "reasoning"),),
             has=(),
-            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", True),),
+            fields=(_conv.PartField("text", ("summary", "0", "text"), "value", True, ()),),
             roles=(),
             defaults=(),
             role="assistant",
@@ -3550,7 +3846,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "message"), (("role",), "assistant"), (("content", "0", "type"), "output_text")),
             has=(),
-            fields=(_conv.PartField("text", ("content", "0", "text"), "value", False),),
+            fields=(_conv.PartField("text", ("content", "0", "text"), "value", False, ()),),
             roles=(),
             defaults=((("status",), "completed"), (("content", "0", "annotations"), [])),
             role="assistant",
@@ -3563,7 +3859,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "input_text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=("system", "user"),
             defaults=(),
             role=None,
@@ -3574,7 +3870,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "output_text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False),),
+            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=("assistant",),
             defaults=(),
             role=None,
@@ -3585,7 +3881,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="image",
             when=((("type",), "input_image"),),
             has=(),
-            fields=(_conv.PartField("url", ("image_url",), "data_url", False),),
+            fields=(_conv.PartField("url", ("image_url",), "data_url", False, ()),),
             roles=(),
             defaults=(),
             role=None,
@@ -3597,8 +3893,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "input_file"),),
             has=(("file_data",),),
             fields=(
-                _conv.PartField("data", ("file_data",), "data_url", False),
-                _conv.PartField("name", ("filename",), "value", True),
+                _conv.PartField("data", ("file_data",), "data_url", False, ()),
+                _conv.PartField("name", ("filename",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3611,8 +3907,8 @@ _RESPONSE = _conv.ResponseLayout(
             when=((("type",), "input_file"),),
             has=(("file_url",),),
             fields=(
-                _conv.PartField("url", ("file_url",), "value", False),
-                _conv.PartField("name", ("filename",), "value", True),
+                _conv.PartField("url", ("file_url",), "value", False, ()),
+                _conv.PartField("name", ("filename",), "value", True, ()),
             ),
             roles=(),
             defaults=(),
@@ -3624,7 +3920,7 @@ _RESPONSE = _conv.ResponseLayout(
             part="refusal",
             when=((("type",), "refusal"),),
             has=(),
-            fields=(_conv.PartField("text", ("refusal",), "value", False),),
+            fields=(_conv.PartField("text", ("refusal",), "value", False, ()),),
             roles=(),
             defaults=(),
             role=None,

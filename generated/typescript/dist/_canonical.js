@@ -39,6 +39,10 @@ export function describePart(part) {
     }
     if (kind === "image")
         return hasOwn(part, "url") ? "an image given by URL" : "an inline image";
+    const mediaType = getOwn(part, "media_type");
+    // the type is often why a target has no place for it
+    if (kind === "document" && typeof mediaType === "string")
+        return `a document part (${mediaType})`;
     return `a ${pyStr(kind ?? null)} part`;
 }
 /** A tool choice as a loss names it (its fields, without extensions). */

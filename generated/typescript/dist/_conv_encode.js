@@ -12,7 +12,7 @@
 import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import { Calls } from "./_conv_calls.js";
 import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
-import { wireWhat } from "./_conv_out.js";
+import { mediaOf, wireWhat } from "./_conv_out.js";
 import { EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy } from "./_conv_paths.js";
 import { getKey, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
@@ -211,7 +211,7 @@ function render(group, turn, spellings, run) {
         const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds, run.dialect);
         const kind = String(part["type"]);
         if (rank < 0) {
-            run.lose("part.unsupported", at, `${article(kind)} part in ${article(group.role)} turn`);
+            run.lose("part.unsupported", at, `${article(kind)} part${mediaOf(part)} in ${article(group.role)} turn`);
             continue;
         }
         if (rank < rankSeen) {

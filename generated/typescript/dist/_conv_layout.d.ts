@@ -24,6 +24,7 @@ export interface PartField {
     readonly toks: Toks;
     readonly encoding: string;
     readonly optional: boolean;
+    readonly mediaTypes: readonly string[];
 }
 /** One way the wire spells a part: its kind, the constants and keys that tell it apart, its
  * fields, the roles it is written for (empty: any), values written when absent, and for a

@@ -22,6 +22,9 @@ export declare function dataUrlOf(mediaType: unknown, data: unknown): string;
 export declare function shown(value: JsonObject, key: string): string;
 /** What a loss says of another dialect's wire block: its dialect, and its type where the block
  * names one (a server_tool_use is not any block). */
+/** A document's media type, as a loss names the part (" (application/zip)"): the type is
+ * often why a target has no place for it. */
+export declare function mediaOf(part: JsonObject): string;
 export declare function wireWhat(part: JsonObject): string;
 /** One encode's target, losses, strictness, id map and options; `calls` links each result to
  * its call. */

@@ -24,7 +24,7 @@ export { Links, keptFields } from "./_conv_links.js";
 export { decodeBlock, sniffMediaType } from "./_conv_parts.js";
 export { get, knownTree, put as putPath, truthy, unknownInto } from "./_conv_paths.js";
 export { below, checkCanonical, settingProblem } from "./_conv_guard.js";
-export { Out, article, dataUrlOf, formsOf, joinTexts, shown, wireWhat, withoutPrefix } from "./_conv_out.js";
+export { Out, article, dataUrlOf, formsOf, joinTexts, mediaOf, shown, wireWhat, withoutPrefix } from "./_conv_out.js";
 export { encodeTools } from "./_conv_tools.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";

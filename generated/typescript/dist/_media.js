@@ -7,7 +7,7 @@
  * spelling carries are written there (and the dialect's own wire blocks go back as they came).
  */
 import { held } from "./_coercion.js";
-import { checkedParts, isImageType } from "./_content.js";
+import { aPart, checkedParts, isImageType, reportDropped } from "./_content.js";
 import { DecodeError, describe, getOwn, hasOwn, isObject, putOwn } from "./_errors.js";
 import { pyEquals } from "./_pytext.js";
 import { MAX_DEPTH } from "./_strict_json.js";
@@ -19,12 +19,11 @@ function at(value, toks) {
     }
     return value;
 }
-/** The block spelling a part of its kind, when the part has each field as a string and no other. */
+/** The block spelling a part of its kind, when the part has each field as a string (its other
+ * keys are mediaOut's to report). */
 function blockOf(spelling, part) {
     const [kind, fields] = spelling;
-    const names = new Set(fields.map(([name]) => name));
-    const keys = Object.keys(part).filter((key) => key !== "type");
-    if (getOwn(part, "type") !== kind || keys.length !== names.size || !keys.every((key) => names.has(key)))
+    if (getOwn(part, "type") !== kind || !fields.every(([name]) => hasOwn(part, name)))
         return null;
     const block = {};
     for (const [name, toks] of fields) {
@@ -50,7 +49,7 @@ function partOf(block, spellings, dialect) {
             if (value !== undefined)
                 putOwn(part, name, value);
         }
-        // an image part's media type is an image's (a PDF stays a wire block)
+        // an image part's media type is an image's (a PDF is a document)
         if (kind === "image" && hasOwn(part, "media_type") && !isImageType(part["media_type"]))
             continue;
         const back = blockOf([kind, fields], part);
@@ -78,7 +77,7 @@ export function mediaIn(wire, where, spellings, parts, dialect, shape) {
 }
 /** [the media blocks, the positions of the parts they carry]: each part a spelling writes, and
  * each wire part of the dialect's own, in order. */
-export function mediaOut(parts, spellings, dialect) {
+export function mediaOut(parts, spellings, dialect, losses, strict) {
     const blocks = [];
     const carried = [];
     checkedParts(parts).forEach((part, i) => {
@@ -91,6 +90,8 @@ export function mediaOut(parts, spellings, dialect) {
         for (const spelling of spellings) {
             const block = blockOf(spelling, part);
             if (block !== null) {
+                const names = ["type", ...spelling[1].map(([name]) => name)];
+                reportDropped(part, names, false, `/content/${i}`, aPart(spelling[0]), dialect, losses, strict);
                 blocks.push(block);
                 carried.push(i);
                 return;

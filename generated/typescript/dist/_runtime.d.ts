@@ -28,7 +28,7 @@ export { allowing, refuseUnallowed } from "./_allow.js";
 export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_arguments.js";
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
-export { contentAsString, dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
+export { base64Text, contentAsString, dataUrlTypeIn, mediaTypeIn, textBase64, dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, reportDropped, resultFromObject, resultToObject, splitDataUrl, textOfJson, } from "./_content.js";
 export { mediaIn, mediaOut, putMedia } from "./_media.js";
 export { structuredIn, structuredOut } from "./_structured.js";
 export { MISSING, CanonicalError, ConversionError, DecodeError, Encoded, Invalid, Loss, LossError, RequiredValueError, describe, escape, need, report, } from "./_errors.js";

@@ -8,7 +8,7 @@ import { getOwn, isObject } from "./_errors.js";
 import { toPlain } from "./_coercion.js";
 import { pyRepr, pySlice, pySorted } from "./_pytext.js";
 const PART_KEYS = {
-    text: ["text"], json: ["value"], image: [], wire: ["dialect", "value"]
+    text: ["text"], json: ["value"], image: [], document: [], wire: ["dialect", "value"]
 };
 export function textPart(text) {
     return { type: "text", text };

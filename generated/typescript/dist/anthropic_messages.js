@@ -832,6 +832,22 @@ const KNOWN_TOOL_RESULT_0_CONTENT_1 = new Set(["source", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1_SOURCE = new Set(["data", "media_type", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2 = new Set(["source", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2_SOURCE = new Set(["type", "url"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3 = new Set(["source", "title", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3_SOURCE = new Set(["data", "media_type", "type"]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE = new Map([["application/pdf", "application/pdf"]]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK = new Map([["application/pdf", "application/pdf"]]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4 = new Set(["source", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4_SOURCE = new Set(["data", "media_type", "type"]);
+const VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE = new Map([["application/pdf", "application/pdf"]]);
+const VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK = new Map([["application/pdf", "application/pdf"]]);
+const KNOWN_TOOL_RESULT_0_CONTENT_5 = new Set(["source", "title", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_5_SOURCE = new Set(["data", "media_type", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_6 = new Set(["source", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_6_SOURCE = new Set(["data", "media_type", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_7 = new Set(["source", "title", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_7_SOURCE = new Set(["type", "url"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_8 = new Set(["source", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_8_SOURCE = new Set(["type", "url"]);
 function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
     if (typeof blocks === "string") {
         if (!blocks) {
@@ -976,6 +992,346 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "type") === "base64" &&
+            rt.lookup(block, ["title"]) !== undefined) {
+            const part = { type: "document" };
+            const blockSource = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? P.defined(block["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("media_type" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "media_type")) ? P.defined(blockSource["media_type"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing");
+            }
+            if (!P.known(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK, value)) {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected one of 'application/pdf'");
+            }
+            part["media_type"] = VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK.get(value);
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("data" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "data")) ? P.defined(blockSource["data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+            }
+            part["data"] = value;
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("title" in Object.prototype) ||
+                        Object.hasOwn(block, "title")) ? P.defined(block["title"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
+            }
+            if (P.size(blockSource) !== 3) {
+                unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_3_SOURCE, at + "/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "type") === "base64") {
+            const part = { type: "document" };
+            const blockSource = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? P.defined(block["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("media_type" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "media_type")) ? P.defined(blockSource["media_type"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing");
+            }
+            if (!P.known(VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK, value)) {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected one of 'application/pdf'");
+            }
+            part["media_type"] = VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK.get(value);
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("data" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "data")) ? P.defined(blockSource["data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+            }
+            part["data"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
+            }
+            if (P.size(blockSource) !== 3) {
+                unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_4_SOURCE, at + "/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "type") === "text" &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "media_type") === "text/plain" &&
+            rt.lookup(block, ["title"]) !== undefined) {
+            const part = { type: "document" };
+            const blockSource = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? P.defined(block["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("data" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "data")) ? P.defined(blockSource["data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+            }
+            part["text"] = value;
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("title" in Object.prototype) ||
+                        Object.hasOwn(block, "title")) ? P.defined(block["title"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_5, at + "", unknown);
+            }
+            if (P.size(blockSource) !== 3) {
+                unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_5_SOURCE, at + "/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "type") === "text" &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "media_type") === "text/plain") {
+            const part = { type: "document" };
+            const blockSource = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? P.defined(block["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("data" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "data")) ? P.defined(blockSource["data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+            }
+            part["text"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_6, at + "", unknown);
+            }
+            if (P.size(blockSource) !== 3) {
+                unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_6_SOURCE, at + "/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "type") === "url" &&
+            rt.lookup(block, ["title"]) !== undefined &&
+            typeof rt.lookup(block, ["source", "url"]) === "string") {
+            const part = { type: "document" };
+            const blockSource = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? P.defined(block["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("url" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "url")) ? P.defined(blockSource["url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string");
+            }
+            part["url"] = value;
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("title" in Object.prototype) ||
+                        Object.hasOwn(block, "title")) ? P.defined(block["title"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_7, at + "", unknown);
+            }
+            if (P.size(blockSource) !== 2) {
+                unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_7_SOURCE, at + "/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "document" &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? block["source"] : undefined), "type") === "url" &&
+            typeof rt.lookup(block, ["source", "url"]) === "string") {
+            const part = { type: "document" };
+            const blockSource = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(block, "source")) ? P.defined(block["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockSource) &&
+                    (Object.getPrototypeOf(blockSource) === Object.prototype &&
+                        !("url" in Object.prototype) ||
+                        Object.hasOwn(blockSource, "url")) ? P.defined(blockSource["url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string");
+            }
+            part["url"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_8, at + "", unknown);
+            }
+            if (P.size(blockSource) !== 2) {
+                unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_8_SOURCE, at + "/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
         parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
@@ -998,10 +1354,12 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({
                 "type": "image",
                 "source": { "type": "base64", "media_type": P.need(part, "media_type"), "data": P.need(part, "data") },
@@ -1009,7 +1367,64 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             continue;
         }
         if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image", "source": { "type": "url", "url": P.need(part, "url") } });
+            continue;
+        }
+        if (kind === "document" &&
+            P.has(part, "media_type") &&
+            P.has(part, "data") &&
+            P.has(part, "name") &&
+            P.inMap(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE, P.need(part, "media_type"))) {
+            rt.reportDropped(part, ["data", "media_type", "name", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({
+                "type": "document",
+                "source": {
+                    "type": "base64",
+                    "media_type": VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE.get(P.need(part, "media_type")),
+                    "data": P.need(part, "data"),
+                },
+                "title": P.need(part, "name"),
+            });
+            continue;
+        }
+        if (kind === "document" &&
+            P.has(part, "media_type") &&
+            P.has(part, "data") &&
+            P.inMap(VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE, P.need(part, "media_type"))) {
+            rt.reportDropped(part, ["data", "media_type", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({
+                "type": "document",
+                "source": {
+                    "type": "base64",
+                    "media_type": VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE.get(P.need(part, "media_type")),
+                    "data": P.need(part, "data"),
+                },
+            });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "text") && P.has(part, "name")) {
+            rt.reportDropped(part, ["name", "text", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({
+                "type": "document",
+                "source": { "type": "text", "media_type": "text/plain", "data": P.need(part, "text") },
+                "title": P.need(part, "name"),
+            });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "document", "source": { "type": "text", "media_type": "text/plain", "data": P.need(part, "text") } });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "url") && P.has(part, "name") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["name", "type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "document", "source": { "type": "url", "url": P.need(part, "url") }, "title": P.need(part, "name") });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "document", "source": { "type": "url", "url": P.need(part, "url") } });
             continue;
         }
         if (kind === "json") {
@@ -2031,7 +2446,9 @@ function partIn(value, idMap, at, parts) {
             parts.push(part);
         }
         else if ((rt.pyEquals(rt.getOwn(block, "type"), "document")) &&
-            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "base64"))) {
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "base64")) &&
+            ((conv.get(block, ["source", "media_type"]) === undefined) ||
+                (rt.mediaTypeIn(conv.get(block, ["source", "media_type"]), ["application/pdf"])))) {
             mediaTypeIn = conv.keyOf(rt.getOwn(block, "source"), "media_type");
             if (mediaTypeIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/media_type", "expected a value, got nothing");
@@ -2086,13 +2503,42 @@ function partIn(value, idMap, at, parts) {
             parts.push(part);
         }
         else if ((rt.pyEquals(rt.getOwn(block, "type"), "document")) &&
+            (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "text")) &&
+            ((conv.get(block, ["source", "media_type"]) === undefined) ||
+                (rt.mediaTypeIn(conv.get(block, ["source", "media_type"]), ["text/plain"])))) {
+            mediaTypeIn = conv.keyOf(rt.getOwn(block, "source"), "media_type");
+            if (mediaTypeIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/media_type", "expected a value, got nothing");
+            }
+            dataIn = conv.keyOf(rt.getOwn(block, "source"), "data");
+            if (dataIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing");
+            }
+            if (!(typeof dataIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a string, got " + String(rt.describe(dataIn)));
+            }
+            if (dataIn !== undefined) {
+                dataIn = rt.textBase64(dataIn);
+            }
+            nameIn = rt.getOwn(block, "title");
+            partFields = conv.keptFields(block, KNOWN_PART_7);
+            part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+            if (nameIn !== undefined) {
+                rt.putOwn(part, "name", nameIn);
+            }
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
+        }
+        else if ((rt.pyEquals(rt.getOwn(block, "type"), "document")) &&
             (rt.pyEquals(conv.keyOf(rt.getOwn(block, "source"), "type"), "url"))) {
             urlIn = conv.keyOf(rt.getOwn(block, "source"), "url");
             if (urlIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/url", "expected a value, got nothing");
             }
             nameIn = rt.getOwn(block, "title");
-            partFields = conv.keptFields(block, KNOWN_PART_7);
+            partFields = conv.keptFields(block, KNOWN_PART_8);
             part = { "type": "document", "url": urlIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
@@ -2211,7 +2657,8 @@ const KNOWN_PART_3 = conv.knownTree([], [["type"], ["source", "type"], ["source"
 const KNOWN_PART_4 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]);
 const KNOWN_PART_5 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]);
 const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]);
-const KNOWN_PART_7 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
+const KNOWN_PART_7 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]);
+const KNOWN_PART_8 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2428,7 +2875,10 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else if ((conv.keyOf(part, "type") === "document") &&
-                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
+                (((conv.keyOf(part, "media_type") === undefined) ||
+                    (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf"]))) &&
+                    (conv.keyOf(part, "media_type") !== undefined) &&
+                    (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
@@ -2454,8 +2904,25 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "url") !== undefined)) {
+            else if ((conv.keyOf(part, "type") === "document") &&
+                (((conv.keyOf(part, "media_type") === undefined) ||
+                    (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["text/plain"]))) &&
+                    (conv.keyOf(part, "media_type") !== undefined) &&
+                    (rt.base64Text(conv.keyOf(part, "data")) !== null))) {
                 block = partOut7(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "url") !== undefined)) {
+                block = partOut8(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
                         (rt.getOwn(block, "type") === "text") &&
@@ -2469,7 +2936,7 @@ function systemOut(hoisted, out, lose) {
             }
             else if ((conv.keyOf(part, "type") === "reasoning") &&
                 ((out.holds(part, "/signature")) && (conv.keyOf(part, "text") !== undefined))) {
-                block = partOut8(part, at, out);
+                block = partOut9(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
                         (rt.getOwn(block, "type") === "text") &&
@@ -2482,7 +2949,7 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part, "/data"))) {
-                block = partOut9(part, at, out);
+                block = partOut10(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) &&
                         (rt.getOwn(block, "type") === "text") &&
@@ -2696,7 +3163,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -2721,11 +3188,14 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 4, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "document") {
-            if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+            if (((conv.keyOf(part, "media_type") === undefined) ||
+                (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf"]))) &&
+                (conv.keyOf(part, "media_type") !== undefined) &&
+                (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2745,7 +3215,10 @@ function turnOut(role, own, at, parts, out, lose) {
                 last = "document";
                 content.push([part, 6, at]);
             }
-            else if (conv.keyOf(part, "url") !== undefined) {
+            else if (((conv.keyOf(part, "media_type") === undefined) ||
+                (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["text/plain"]))) &&
+                (conv.keyOf(part, "media_type") !== undefined) &&
+                (rt.base64Text(conv.keyOf(part, "data")) !== null)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2755,8 +3228,18 @@ function turnOut(role, own, at, parts, out, lose) {
                 last = "document";
                 content.push([part, 7, at]);
             }
+            else if (conv.keyOf(part, "url") !== undefined) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "document";
+                content.push([part, 8, at]);
+            }
             else {
-                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a document part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
@@ -2768,7 +3251,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "reasoning";
-                content.push([part, 8, at]);
+                content.push([part, 9, at]);
             }
             else if (out.holds(part, "/data")) {
                 if (seen > 1) {
@@ -2778,10 +3261,10 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "reasoning";
-                content.push([part, 9, at]);
+                content.push([part, 10, at]);
             }
             else {
-                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2796,11 +3279,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -3145,6 +3628,35 @@ function turnOut(role, own, at, parts, out, lose) {
                     }
                 }
             }
+            else if (rt.pyEquals(k, 10)) {
+                block = partOut10(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) &&
+                        (rt.getOwn(block, "type") === "text") &&
+                        ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)");
+                    }
+                    else if ((oSeen) &&
+                        ((rt.isObject(block)) &&
+                            (((rt.getOwn(block, "type") === "thinking")) ||
+                                ((rt.getOwn(block, "type") === "redacted_thinking"))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "anthropic_messages/thinking-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "type") === "tool_use")))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
             else {
                 block = rt.getKey(part, "value");
                 if ((oSeen) &&
@@ -3292,8 +3804,36 @@ function partOut6(part, at, out) {
     }
     return block;
 }
-/** A document part as the wire block with /type = 'document', /source/type = 'url'. */
+/** A document part as the wire block with /type = 'document', /source/type = 'text'. */
 function partOut7(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    rt.putOwn(block, "type", "document");
+    conv.putPath(block, ["source", "type"], "text");
+    value = conv.keyOf(part, "media_type");
+    if (value !== undefined) {
+        conv.putPath(block, ["source", "media_type"], value);
+    }
+    value = conv.keyOf(part, "data");
+    if (value !== undefined) {
+        value = rt.base64Text(value);
+    }
+    if (value !== undefined) {
+        conv.putPath(block, ["source", "data"], value);
+    }
+    value = conv.keyOf(part, "name");
+    if (value !== undefined) {
+        rt.putOwn(block, "title", value);
+    }
+    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A document part as the wire block with /type = 'document', /source/type = 'url'. */
+function partOut8(part, at, out) {
     let value;
     let own;
     let block;
@@ -3314,7 +3854,7 @@ function partOut7(part, at, out) {
     return block;
 }
 /** A reasoning part as the wire block with /type = 'thinking'. */
-function partOut8(part, at, out) {
+function partOut9(part, at, out) {
     let value;
     let own;
     let block;
@@ -3330,7 +3870,7 @@ function partOut8(part, at, out) {
     return block;
 }
 /** A reasoning part as the wire block with /type = 'redacted_thinking'. */
-function partOut9(part, at, out) {
+function partOut10(part, at, out) {
     let own;
     let block;
     block = {};
@@ -3546,7 +4086,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3558,8 +4098,14 @@ const CONV_REQUEST = {
             when: [[["type"], "image"], [["source", "type"], "base64"]],
             has: [],
             fields: [
-                { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-                { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["source", "media_type"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3571,7 +4117,7 @@ const CONV_REQUEST = {
             part: "image",
             when: [[["type"], "image"], [["source", "type"], "url"]],
             has: [],
-            fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false }],
+            fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3583,9 +4129,15 @@ const CONV_REQUEST = {
             when: [[["type"], "document"], [["source", "type"], "base64"]],
             has: [],
             fields: [
-                { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-                { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
-                { name: "name", toks: ["title"], encoding: "value", optional: true },
+                {
+                    name: "media_type",
+                    toks: ["source", "media_type"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["application/pdf"],
+                },
+                { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3598,8 +4150,8 @@ const CONV_REQUEST = {
             when: [[["type"], "document"], [["source", "type"], "text"]],
             has: [],
             fields: [
-                { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
-                { name: "name", toks: ["title"], encoding: "value", optional: true },
+                { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [[["source", "media_type"], "text/plain"]],
@@ -3609,11 +4161,32 @@ const CONV_REQUEST = {
         },
         {
             part: "document",
+            when: [[["type"], "document"], [["source", "type"], "text"]],
+            has: [],
+            fields: [
+                {
+                    name: "media_type",
+                    toks: ["source", "media_type"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["text/plain"],
+                },
+                { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+        },
+        {
+            part: "document",
             when: [[["type"], "document"], [["source", "type"], "url"]],
             has: [],
             fields: [
-                { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
-                { name: "name", toks: ["title"], encoding: "value", optional: true },
+                { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3625,7 +4198,7 @@ const CONV_REQUEST = {
             part: "reasoning",
             when: [[["type"], "thinking"]],
             has: [],
-            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3749,7 +4322,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3761,8 +4334,14 @@ const CONV_RESPONSE = {
             when: [[["type"], "image"], [["source", "type"], "base64"]],
             has: [],
             fields: [
-                { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-                { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["source", "media_type"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3774,7 +4353,7 @@ const CONV_RESPONSE = {
             part: "image",
             when: [[["type"], "image"], [["source", "type"], "url"]],
             has: [],
-            fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false }],
+            fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3786,9 +4365,15 @@ const CONV_RESPONSE = {
             when: [[["type"], "document"], [["source", "type"], "base64"]],
             has: [],
             fields: [
-                { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-                { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
-                { name: "name", toks: ["title"], encoding: "value", optional: true },
+                {
+                    name: "media_type",
+                    toks: ["source", "media_type"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["application/pdf"],
+                },
+                { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3801,8 +4386,8 @@ const CONV_RESPONSE = {
             when: [[["type"], "document"], [["source", "type"], "text"]],
             has: [],
             fields: [
-                { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
-                { name: "name", toks: ["title"], encoding: "value", optional: true },
+                { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [[["source", "media_type"], "text/plain"]],
@@ -3812,11 +4397,32 @@ const CONV_RESPONSE = {
         },
         {
             part: "document",
+            when: [[["type"], "document"], [["source", "type"], "text"]],
+            has: [],
+            fields: [
+                {
+                    name: "media_type",
+                    toks: ["source", "media_type"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["text/plain"],
+                },
+                { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+            ],
+            roles: [],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+        },
+        {
+            part: "document",
             when: [[["type"], "document"], [["source", "type"], "url"]],
             has: [],
             fields: [
-                { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
-                { name: "name", toks: ["title"], encoding: "value", optional: true },
+                { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3828,7 +4434,7 @@ const CONV_RESPONSE = {
             part: "reasoning",
             when: [[["type"], "thinking"]],
             has: [],
-            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,

@@ -758,6 +758,34 @@ const KNOWN_TOOL_RESULT_0_CONTENT_2_IMAGE = new Set(["format", "source"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2_IMAGE_SOURCE = new Set(["bytes"]);
 const VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE = new Map([["image/png", "png"], ["image/jpeg", "jpeg"], ["image/gif", "gif"], ["image/webp", "webp"]]);
 const VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = new Map([["png", "image/png"], ["jpeg", "image/jpeg"], ["gif", "image/gif"], ["webp", "image/webp"]]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3 = new Set(["document"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT = new Set(["format", "name", "source"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT_SOURCE = new Set(["bytes"]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE = new Map([
+    ["application/pdf", "pdf"],
+    ["text/csv", "csv"],
+    ["application/msword", "doc"],
+    ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", "docx"],
+    ["application/vnd.ms-excel", "xls"],
+    ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"],
+    ["text/html", "html"],
+    ["text/plain", "txt"],
+    ["text/markdown", "md"],
+]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK = new Map([
+    ["pdf", "application/pdf"],
+    ["csv", "text/csv"],
+    ["doc", "application/msword"],
+    ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["xls", "application/vnd.ms-excel"],
+    ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ["html", "text/html"],
+    ["txt", "text/plain"],
+    ["md", "text/markdown"],
+]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4 = new Set(["document"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT = new Set(["format", "name", "source"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT_SOURCE = new Set(["text"]);
 function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
     if (!Array.isArray(blocks)) {
         throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, "/toolResult/content", "expected an array of blocks");
@@ -879,6 +907,155 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
+        if (P.isObject(block) &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined)) &&
+            P.has((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined), "format") &&
+            P.isObject(P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined), "source")) &&
+            P.has(P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined), "source"), "bytes") &&
+            P.has((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined), "name") &&
+            rt.lookup(block, ["document", "source", "bytes"]) !== undefined) {
+            const part = { type: "document" };
+            const blockDocument = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? P.defined(block["document"]) : P.mismatch());
+            const blockDocumentSource = (P.isObject(blockDocument) &&
+                (Object.getPrototypeOf(blockDocument) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(blockDocument, "source")) ? P.defined(blockDocument["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockDocument) &&
+                    (Object.getPrototypeOf(blockDocument) === Object.prototype &&
+                        !("format" in Object.prototype) ||
+                        Object.hasOwn(blockDocument, "format")) ? P.defined(blockDocument["format"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/format", "expected a value, got nothing");
+            }
+            if (!P.known(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK, value)) {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/format", "expected one of 'pdf', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'html', 'txt', 'md'");
+            }
+            part["media_type"] = VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK.get(value);
+            try {
+                value = (P.isObject(blockDocumentSource) &&
+                    (Object.getPrototypeOf(blockDocumentSource) === Object.prototype &&
+                        !("bytes" in Object.prototype) ||
+                        Object.hasOwn(blockDocumentSource, "bytes")) ? P.defined(blockDocumentSource["bytes"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/bytes", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/bytes", "expected a string");
+            }
+            part["data"] = value;
+            try {
+                value = (P.isObject(blockDocument) &&
+                    (Object.getPrototypeOf(blockDocument) === Object.prototype &&
+                        !("name" in Object.prototype) ||
+                        Object.hasOwn(blockDocument, "name")) ? P.defined(blockDocument["name"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 1) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
+            }
+            if (P.size(blockDocument) !== 3) {
+                unknown = rt.unknownFields(P.obj(blockDocument), KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT, at + "/document", unknown);
+            }
+            if (P.size(blockDocumentSource) !== 1) {
+                unknown = rt.unknownFields(P.obj(blockDocumentSource), KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT_SOURCE, at + "/document/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            P.isObject((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined)) &&
+            P.at((P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? block["document"] : undefined), "format") === "txt" &&
+            rt.lookup(block, ["document", "source", "text"]) !== undefined) {
+            const part = { type: "document" };
+            const blockDocument = (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("document" in Object.prototype) ||
+                    Object.hasOwn(block, "document")) ? P.defined(block["document"]) : P.mismatch());
+            const blockDocumentSource = (P.isObject(blockDocument) &&
+                (Object.getPrototypeOf(blockDocument) === Object.prototype &&
+                    !("source" in Object.prototype) ||
+                    Object.hasOwn(blockDocument, "source")) ? P.defined(blockDocument["source"]) : P.mismatch());
+            try {
+                value = (P.isObject(blockDocumentSource) &&
+                    (Object.getPrototypeOf(blockDocumentSource) === Object.prototype &&
+                        !("text" in Object.prototype) ||
+                        Object.hasOwn(blockDocumentSource, "text")) ? P.defined(blockDocumentSource["text"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/text", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/text", "expected a string");
+            }
+            part["text"] = value;
+            try {
+                value = (P.isObject(blockDocument) &&
+                    (Object.getPrototypeOf(blockDocument) === Object.prototype &&
+                        !("name" in Object.prototype) ||
+                        Object.hasOwn(blockDocument, "name")) ? P.defined(blockDocument["name"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 1) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
+            }
+            if (P.size(blockDocument) !== 3) {
+                unknown = rt.unknownFields(P.obj(blockDocument), KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT, at + "/document", unknown);
+            }
+            if (P.size(blockDocumentSource) !== 1) {
+                unknown = rt.unknownFields(P.obj(blockDocumentSource), KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT_SOURCE, at + "/document/source", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
         parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_RESULT, at) });
@@ -892,10 +1069,12 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "text": P.need(part, "text") });
             continue;
         }
         if (kind === "json" && P.has(part, "value")) {
+            rt.reportDropped(part, ["type", "value"], false, "/content/" + String(position), "a json", DIALECT, losses, strict);
             blocks.push({ "json": P.need(part, "value") });
             continue;
         }
@@ -903,12 +1082,33 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
             P.has(part, "media_type") &&
             P.has(part, "data") &&
             P.inMap(VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE, P.need(part, "media_type"))) {
+            rt.reportDropped(part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({
                 "image": {
                     "format": VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE.get(P.need(part, "media_type")),
                     "source": { "bytes": P.need(part, "data") },
                 }
             });
+            continue;
+        }
+        if (kind === "document" &&
+            P.has(part, "media_type") &&
+            P.has(part, "data") &&
+            P.has(part, "name") &&
+            P.inMap(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE, P.need(part, "media_type"))) {
+            rt.reportDropped(part, ["data", "media_type", "name", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({
+                "document": {
+                    "format": VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE.get(P.need(part, "media_type")),
+                    "source": { "bytes": P.need(part, "data") },
+                    "name": P.need(part, "name"),
+                }
+            });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "text") && P.has(part, "name")) {
+            rt.reportDropped(part, ["name", "text", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "document": { "format": "txt", "source": { "text": P.need(part, "text") }, "name": P.need(part, "name") } });
             continue;
         }
         if (kind === "wire" && P.need(part, "dialect") === DIALECT) {
@@ -2337,7 +2537,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -2352,7 +2552,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "document") {
@@ -2377,7 +2577,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 5, at]);
             }
             else {
-                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a document part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
@@ -2392,7 +2592,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 6, at]);
             }
             else {
-                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2407,11 +2607,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -2880,7 +3080,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [],
             has: [["text"]],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2892,8 +3092,20 @@ const CONV_REQUEST = {
             when: [],
             has: [["image", "source", "bytes"]],
             fields: [
-                { name: "media_type", toks: ["image", "format"], encoding: "media_format", optional: false },
-                { name: "data", toks: ["image", "source", "bytes"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["image", "format"],
+                    encoding: "media_format",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                {
+                    name: "data",
+                    toks: ["image", "source", "bytes"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
@@ -2906,9 +3118,21 @@ const CONV_REQUEST = {
             when: [],
             has: [["document", "source", "bytes"]],
             fields: [
-                { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
-                { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
-                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+                {
+                    name: "media_type",
+                    toks: ["document", "format"],
+                    encoding: "document_format",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                {
+                    name: "data",
+                    toks: ["document", "source", "bytes"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"]],
@@ -2921,8 +3145,14 @@ const CONV_REQUEST = {
             when: [],
             has: [["document", "source", "text"]],
             fields: [
-                { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
-                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+                {
+                    name: "text",
+                    toks: ["document", "source", "text"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
@@ -2940,6 +3170,7 @@ const CONV_REQUEST = {
                     toks: ["reasoningContent", "reasoningText", "text"],
                     encoding: "value",
                     optional: false,
+                    mediaTypes: [],
                 },
             ],
             roles: [],
@@ -3051,7 +3282,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [],
             has: [["text"]],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3063,8 +3294,20 @@ const CONV_RESPONSE = {
             when: [],
             has: [["image", "source", "bytes"]],
             fields: [
-                { name: "media_type", toks: ["image", "format"], encoding: "media_format", optional: false },
-                { name: "data", toks: ["image", "source", "bytes"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["image", "format"],
+                    encoding: "media_format",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                {
+                    name: "data",
+                    toks: ["image", "source", "bytes"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
@@ -3077,9 +3320,21 @@ const CONV_RESPONSE = {
             when: [],
             has: [["document", "source", "bytes"]],
             fields: [
-                { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
-                { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
-                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+                {
+                    name: "media_type",
+                    toks: ["document", "format"],
+                    encoding: "document_format",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                {
+                    name: "data",
+                    toks: ["document", "source", "bytes"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"]],
@@ -3092,8 +3347,14 @@ const CONV_RESPONSE = {
             when: [],
             has: [["document", "source", "text"]],
             fields: [
-                { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
-                { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+                {
+                    name: "text",
+                    toks: ["document", "source", "text"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
@@ -3111,6 +3372,7 @@ const CONV_RESPONSE = {
                     toks: ["reasoningContent", "reasoningText", "text"],
                     encoding: "value",
                     optional: false,
+                    mediaTypes: [],
                 },
             ],
             roles: [],

@@ -630,12 +630,14 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "json" &&
             P.has(part, "value") &&
             (P.isObject(P.need(part, "value")) || typeof P.need(part, "value") === "string")) {
+            rt.reportDropped(part, ["type", "value"], false, "/content/" + String(position), "a json", DIALECT, losses, strict);
             blocks.push({ "type": "document", "document": { "data": P.need(part, "value") } });
             continue;
         }
@@ -1967,7 +1969,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 0, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "tool_call") {
@@ -1993,7 +1995,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 1, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
@@ -2008,7 +2010,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2033,11 +2035,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form0 = conv.formOf(forms, "/tool_plan");
@@ -2292,7 +2294,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2303,7 +2305,7 @@ const CONV_REQUEST = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2314,7 +2316,7 @@ const CONV_REQUEST = {
             part: "reasoning",
             when: [[["type"], "thinking"]],
             has: [],
-            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2424,7 +2426,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2435,7 +2437,7 @@ const CONV_RESPONSE = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2446,7 +2448,7 @@ const CONV_RESPONSE = {
             part: "reasoning",
             when: [[["type"], "thinking"]],
             has: [],
-            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,

@@ -1090,6 +1090,8 @@ export function decodeToolResult(payload, options = {}) {
             rt.mediaIn(wire, ["functionResponse", "parts"], [
                 ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
                 ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+                ["document", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+                ["document", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
             ], canonical["content"], DIALECT, SHAPE_TOOL_RESULT);
             if (mintId && idMap !== null) {
                 canonical["call_id"] = idMap.claim(P.or(canonical["name"], null));
@@ -1163,7 +1165,9 @@ export function encodeToolResult(value, options = {}) {
         const [wireContent_media, wireContent_carried] = rt.mediaOut(P.need(canonical, "content"), [
             ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
             ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
-        ], DIALECT);
+            ["document", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+            ["document", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+        ], DIALECT, losses, strict);
         const wireContent = rt.resultToObject(canonical["content"], P.or(canonical["is_error"], false), "output", "error", forms["/functionResponse/response"], losses, strict, DIALECT, wireContent_carried);
         wire = { "functionResponse": { "name": wireName, "response": wireContent } };
         rt.putMedia(wire, ["functionResponse", "parts"], wireContent_media);
@@ -2182,7 +2186,9 @@ function partIn(value, idMap, at, parts) {
             }
             parts.push(part);
         }
-        else if (rt.getOwn(block, "inlineData") !== undefined) {
+        else if ((rt.getOwn(block, "inlineData") !== undefined) &&
+            ((conv.get(block, ["inlineData", "mimeType"]) === undefined) ||
+                (rt.mediaTypeIn(conv.get(block, ["inlineData", "mimeType"]), ["application/pdf", "application/x-javascript", "application/x-python", "text/*"])))) {
             mediaTypeIn = conv.keyOf(rt.getOwn(block, "inlineData"), "mimeType");
             if (mediaTypeIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/inlineData/mimeType", "expected a value, got nothing");
@@ -2198,7 +2204,9 @@ function partIn(value, idMap, at, parts) {
             }
             parts.push(part);
         }
-        else if (rt.getOwn(block, "fileData") !== undefined) {
+        else if ((rt.getOwn(block, "fileData") !== undefined) &&
+            ((conv.get(block, ["fileData", "mimeType"]) === undefined) ||
+                (rt.mediaTypeIn(conv.get(block, ["fileData", "mimeType"]), ["application/pdf", "application/x-javascript", "application/x-python", "text/*"])))) {
             mediaTypeIn = conv.keyOf(rt.getOwn(block, "fileData"), "mimeType");
             if (mediaTypeIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/fileData/mimeType", "expected a value, got nothing");
@@ -2471,7 +2479,10 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else if ((conv.keyOf(part, "type") === "document") &&
-                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
+                (((conv.keyOf(part, "media_type") === undefined) ||
+                    (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf", "application/x-javascript", "application/x-python", "text/*"]))) &&
+                    (conv.keyOf(part, "media_type") !== undefined) &&
+                    (conv.keyOf(part, "data") !== undefined))) {
                 block = partOut6(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
@@ -2483,7 +2494,10 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else if ((conv.keyOf(part, "type") === "document") &&
-                ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined))) {
+                (((conv.keyOf(part, "media_type") === undefined) ||
+                    (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf", "application/x-javascript", "application/x-python", "text/*"]))) &&
+                    (conv.keyOf(part, "media_type") !== undefined) &&
+                    (conv.keyOf(part, "url") !== undefined))) {
                 block = partOut7(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
@@ -2733,7 +2747,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "text") {
@@ -2748,7 +2762,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -2774,11 +2788,14 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 5, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "document") {
-            if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+            if (((conv.keyOf(part, "media_type") === undefined) ||
+                (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf", "application/x-javascript", "application/x-python", "text/*"]))) &&
+                (conv.keyOf(part, "media_type") !== undefined) &&
+                (conv.keyOf(part, "data") !== undefined)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2788,7 +2805,10 @@ function turnOut(role, own, at, parts, out, lose) {
                 last = "document";
                 content.push([part, 6, at]);
             }
-            else if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined)) {
+            else if (((conv.keyOf(part, "media_type") === undefined) ||
+                (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf", "application/x-javascript", "application/x-python", "text/*"]))) &&
+                (conv.keyOf(part, "media_type") !== undefined) &&
+                (conv.keyOf(part, "url") !== undefined)) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2799,7 +2819,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 7, at]);
             }
             else {
-                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a document part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2814,11 +2834,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/parts");
@@ -3228,7 +3248,7 @@ const CONV_REQUEST = {
             part: "reasoning",
             when: [[["thought"], true]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3239,7 +3259,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [],
             has: [["text"]],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3251,8 +3271,14 @@ const CONV_REQUEST = {
             when: [],
             has: [["inlineData"]],
             fields: [
-                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
-                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["inlineData", "mimeType"],
+                    encoding: "image_type",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3265,8 +3291,14 @@ const CONV_REQUEST = {
             when: [],
             has: [["fileData"]],
             fields: [
-                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
-                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["fileData", "mimeType"],
+                    encoding: "image_type",
+                    optional: true,
+                    mediaTypes: [],
+                },
+                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3279,8 +3311,14 @@ const CONV_REQUEST = {
             when: [],
             has: [["inlineData"]],
             fields: [
-                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
-                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["inlineData", "mimeType"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+                },
+                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3293,8 +3331,14 @@ const CONV_REQUEST = {
             when: [],
             has: [["fileData"]],
             fields: [
-                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
-                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["fileData", "mimeType"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+                },
+                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3405,7 +3449,7 @@ const CONV_RESPONSE = {
             part: "reasoning",
             when: [[["thought"], true]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3416,7 +3460,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [],
             has: [["text"]],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3428,8 +3472,14 @@ const CONV_RESPONSE = {
             when: [],
             has: [["inlineData"]],
             fields: [
-                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
-                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["inlineData", "mimeType"],
+                    encoding: "image_type",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3442,8 +3492,14 @@ const CONV_RESPONSE = {
             when: [],
             has: [["fileData"]],
             fields: [
-                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
-                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["fileData", "mimeType"],
+                    encoding: "image_type",
+                    optional: true,
+                    mediaTypes: [],
+                },
+                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3456,8 +3512,14 @@ const CONV_RESPONSE = {
             when: [],
             has: [["inlineData"]],
             fields: [
-                { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
-                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["inlineData", "mimeType"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+                },
+                { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3470,8 +3532,14 @@ const CONV_RESPONSE = {
             when: [],
             has: [["fileData"]],
             fields: [
-                { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
-                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+                {
+                    name: "media_type",
+                    toks: ["fileData", "mimeType"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+                },
+                { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],

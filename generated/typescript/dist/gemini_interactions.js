@@ -1049,14 +1049,17 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image", "mime_type": P.need(part, "media_type"), "data": P.need(part, "data") });
             continue;
         }
         if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image", "uri": P.need(part, "url") });
             continue;
         }
@@ -2411,7 +2414,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 0, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -2436,7 +2439,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2451,11 +2454,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -2641,7 +2644,7 @@ const CONV_REQUEST = {
             part: "reasoning",
             when: [[["type"], "thought"]],
             has: [["summary", "0", "text"]],
-            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [[["summary", "0", "type"], "text"]],
             role: "assistant",
@@ -2665,7 +2668,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2677,8 +2680,8 @@ const CONV_REQUEST = {
             when: [[["type"], "image"]],
             has: [["data"]],
             fields: [
-                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false },
-                { name: "data", toks: ["data"], encoding: "value", optional: false },
+                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "data", toks: ["data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -2691,8 +2694,8 @@ const CONV_REQUEST = {
             when: [[["type"], "image"]],
             has: [["uri"]],
             fields: [
-                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true },
-                { name: "url", toks: ["uri"], encoding: "value", optional: false },
+                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true, mediaTypes: [] },
+                { name: "url", toks: ["uri"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -2771,7 +2774,7 @@ const CONV_RESPONSE = {
             part: "reasoning",
             when: [[["type"], "thought"]],
             has: [["summary", "0", "text"]],
-            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [[["summary", "0", "type"], "text"]],
             role: "assistant",
@@ -2795,7 +2798,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2807,8 +2810,8 @@ const CONV_RESPONSE = {
             when: [[["type"], "image"]],
             has: [["data"]],
             fields: [
-                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false },
-                { name: "data", toks: ["data"], encoding: "value", optional: false },
+                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "data", toks: ["data"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -2821,8 +2824,8 @@ const CONV_RESPONSE = {
             when: [[["type"], "image"]],
             has: [["uri"]],
             fields: [
-                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true },
-                { name: "url", toks: ["uri"], encoding: "value", optional: false },
+                { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true, mediaTypes: [] },
+                { name: "url", toks: ["uri"], encoding: "value", optional: false, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],

@@ -493,10 +493,12 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "image" && P.has(part, "data") && P.has(part, "media_type")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image", "data": P.need(part, "data"), "mimeType": P.need(part, "media_type") });
             continue;
         }

@@ -1030,24 +1030,29 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         const kind = P.need(part, "type");
         const form = P.at(forms, "/content" + "/" + String(position));
         if (form === FORM_VARIANT_3 && kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({
                 "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"], part["data"]) }
             });
             continue;
         }
         if (form === FORM_VARIANT_4 && kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image_url", "image_url": { "url": P.need(part, "url") } });
             continue;
         }
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image_url", "image_url": rt.dataUrl(part["media_type"], part["data"]) });
             continue;
         }
         if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "image_url", "image_url": P.need(part, "url") });
             continue;
         }
@@ -2610,7 +2615,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 field0.push(entry);
             }
             else {
-                lose("part.unsupported", at, "a tool_call part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a tool_call part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "text") {
@@ -2625,7 +2630,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 0, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -2654,7 +2659,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "reasoning") {
@@ -2669,7 +2674,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 3, at]);
             }
             else {
-                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -2684,11 +2689,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -2918,7 +2923,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -2929,7 +2934,7 @@ const CONV_REQUEST = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [["image_url", "url"]],
-            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: ["user"],
             defaults: [],
             role: null,
@@ -2940,7 +2945,7 @@ const CONV_REQUEST = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: ["user"],
             defaults: [],
             role: null,
@@ -2951,7 +2956,7 @@ const CONV_REQUEST = {
             part: "reasoning",
             when: [[["type"], "thinking"]],
             has: [],
-            fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [[["thinking", "0", "type"], "text"]],
             role: null,
@@ -3061,7 +3066,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3072,7 +3077,7 @@ const CONV_RESPONSE = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [["image_url", "url"]],
-            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: ["user"],
             defaults: [],
             role: null,
@@ -3083,7 +3088,7 @@ const CONV_RESPONSE = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: ["user"],
             defaults: [],
             role: null,
@@ -3094,7 +3099,7 @@ const CONV_RESPONSE = {
             part: "reasoning",
             when: [[["type"], "thinking"]],
             has: [],
-            fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [[["thinking", "0", "type"], "text"]],
             role: null,

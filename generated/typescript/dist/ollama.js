@@ -1508,7 +1508,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 field0.push(entry);
             }
             else {
-                lose("part.unsupported", at, "a reasoning part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -1523,7 +1523,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 field1.push(entry);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "tool_call") {
@@ -1548,7 +1548,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "text") {
@@ -1562,7 +1562,7 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, -1, at]);
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form0 = conv.formOf(forms, "/thinking");

@@ -1451,6 +1451,7 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "text", "text": P.need(part, "text") });
             continue;
         }
@@ -2664,7 +2665,9 @@ function partIn(value, idMap, at, parts) {
             }
         }
         else if ((rt.pyEquals(rt.getOwn(block, "type"), "file")) &&
-            (conv.keyOf(rt.getOwn(block, "file"), "file_data") !== undefined)) {
+            (conv.keyOf(rt.getOwn(block, "file"), "file_data") !== undefined) &&
+            ((conv.get(block, ["file", "file_data"]) === undefined) ||
+                (rt.dataUrlTypeIn(conv.get(block, ["file", "file_data"]), ["application/pdf"])))) {
             dataIn = conv.keyOf(rt.getOwn(block, "file"), "file_data");
             if (dataIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/file/file_data", "expected a value, got nothing");
@@ -3003,7 +3006,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 field0.push(entry);
             }
             else {
-                lose("part.unsupported", at, "a tool_call part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a tool_call part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "refusal") {
@@ -3018,7 +3021,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 field1.push(entry);
             }
             else {
-                lose("part.unsupported", at, "a refusal part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a refusal part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "text") {
@@ -3033,7 +3036,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 0, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -3050,12 +3053,14 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 1, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "document") {
             if ((["user"].includes(role)) &&
-                ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))) {
+                (((!(conv.keyOf(part, "data") !== undefined)) ||
+                    (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf"]))) &&
+                    ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)))) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a document part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -3066,7 +3071,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a document part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -3091,11 +3096,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -3357,7 +3362,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3368,7 +3373,7 @@ const CONV_REQUEST = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: ["user"],
             defaults: [],
             role: null,
@@ -3380,8 +3385,14 @@ const CONV_REQUEST = {
             when: [[["type"], "file"]],
             has: [["file", "file_data"]],
             fields: [
-                { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
-                { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+                {
+                    name: "data",
+                    toks: ["file", "file_data"],
+                    encoding: "data_url",
+                    optional: false,
+                    mediaTypes: ["application/pdf"],
+                },
+                { name: "name", toks: ["file", "filename"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: ["user"],
             defaults: [],
@@ -3501,7 +3512,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3512,7 +3523,7 @@ const CONV_RESPONSE = {
             part: "image",
             when: [[["type"], "image_url"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: ["user"],
             defaults: [],
             role: null,
@@ -3524,8 +3535,14 @@ const CONV_RESPONSE = {
             when: [[["type"], "file"]],
             has: [["file", "file_data"]],
             fields: [
-                { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
-                { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+                {
+                    name: "data",
+                    toks: ["file", "file_data"],
+                    encoding: "data_url",
+                    optional: false,
+                    mediaTypes: ["application/pdf"],
+                },
+                { name: "name", toks: ["file", "filename"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: ["user"],
             defaults: [],

@@ -1574,6 +1574,10 @@ const KNOWN_TOOL_RESULT_0 = new Set(["call_id", "output", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_0 = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1 = new Set(["image_url", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2 = new Set(["image_url", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3 = new Set(["file_data", "filename", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4 = new Set(["file_data", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_5 = new Set(["file_url", "filename", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_6 = new Set(["file_url", "type"]);
 function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
     if (typeof blocks === "string") {
         if (!blocks) {
@@ -1674,6 +1678,154 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_data"]) !== undefined &&
+            rt.lookup(block, ["filename"]) !== undefined &&
+            rt.isDataUrl(rt.lookup(block, ["file_data"]))) {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_data" in Object.prototype) ||
+                        Object.hasOwn(block, "file_data")) ? P.defined(block["file_data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+            }
+            [part["media_type"], part["data"]] = rt.splitDataUrl(value);
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("filename" in Object.prototype) ||
+                        Object.hasOwn(block, "filename")) ? P.defined(block["filename"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_data"]) !== undefined &&
+            rt.isDataUrl(rt.lookup(block, ["file_data"]))) {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_data" in Object.prototype) ||
+                        Object.hasOwn(block, "file_data")) ? P.defined(block["file_data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+            }
+            [part["media_type"], part["data"]] = rt.splitDataUrl(value);
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_url"]) !== undefined &&
+            rt.lookup(block, ["filename"]) !== undefined &&
+            typeof rt.lookup(block, ["file_url"]) === "string") {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_url" in Object.prototype) ||
+                        Object.hasOwn(block, "file_url")) ? P.defined(block["file_url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+            }
+            part["url"] = value;
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("filename" in Object.prototype) ||
+                        Object.hasOwn(block, "filename")) ? P.defined(block["filename"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_5, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_url"]) !== undefined &&
+            typeof rt.lookup(block, ["file_url"]) === "string") {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_url" in Object.prototype) ||
+                        Object.hasOwn(block, "file_url")) ? P.defined(block["file_url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+            }
+            part["url"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_6, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
         parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
@@ -1696,15 +1848,42 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "input_text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "input_image", "image_url": rt.dataUrl(part["media_type"], part["data"]) });
             continue;
         }
         if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "media_type") && P.has(part, "data") && P.has(part, "name")) {
+            rt.reportDropped(part, ["data", "media_type", "name", "type"], true, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({
+                "type": "input_file",
+                "file_data": rt.dataUrl(part["media_type"], part["data"]),
+                "filename": P.need(part, "name"),
+            });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], true, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "input_file", "file_data": rt.dataUrl(part["media_type"], part["data"]) });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "url") && P.has(part, "name") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["name", "type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "input_file", "file_url": P.need(part, "url"), "filename": P.need(part, "name") });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "input_file", "file_url": P.need(part, "url") });
             continue;
         }
         if (kind === "json") {
@@ -1725,6 +1904,10 @@ const KNOWN_TOOL_RESULT_1 = new Set(["call_id", "output", "type"]);
 const KNOWN_TOOL_RESULT_1_CONTENT_0 = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_1_CONTENT_1 = new Set(["image_url", "type"]);
 const KNOWN_TOOL_RESULT_1_CONTENT_2 = new Set(["image_url", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_3 = new Set(["file_data", "filename", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_4 = new Set(["file_data", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_5 = new Set(["file_url", "filename", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_6 = new Set(["file_url", "type"]);
 function CONTENT_TOOL_RESULT_1_CONTENT_in(blocks, unknown, forms) {
     if (typeof blocks === "string") {
         if (!blocks) {
@@ -1825,6 +2008,154 @@ function CONTENT_TOOL_RESULT_1_CONTENT_in(blocks, unknown, forms) {
             parts.push(part);
             continue;
         }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_data"]) !== undefined &&
+            rt.lookup(block, ["filename"]) !== undefined &&
+            rt.isDataUrl(rt.lookup(block, ["file_data"]))) {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_data" in Object.prototype) ||
+                        Object.hasOwn(block, "file_data")) ? P.defined(block["file_data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+            }
+            [part["media_type"], part["data"]] = rt.splitDataUrl(value);
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("filename" in Object.prototype) ||
+                        Object.hasOwn(block, "filename")) ? P.defined(block["filename"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_3, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_data"]) !== undefined &&
+            rt.isDataUrl(rt.lookup(block, ["file_data"]))) {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_data" in Object.prototype) ||
+                        Object.hasOwn(block, "file_data")) ? P.defined(block["file_data"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+            }
+            [part["media_type"], part["data"]] = rt.splitDataUrl(value);
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_4, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_url"]) !== undefined &&
+            rt.lookup(block, ["filename"]) !== undefined &&
+            typeof rt.lookup(block, ["file_url"]) === "string") {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_url" in Object.prototype) ||
+                        Object.hasOwn(block, "file_url")) ? P.defined(block["file_url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+            }
+            part["url"] = value;
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("filename" in Object.prototype) ||
+                        Object.hasOwn(block, "filename")) ? P.defined(block["filename"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+            }
+            if (typeof value !== "string" || value === "") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+            }
+            part["name"] = value;
+            if (P.size(block) !== 3) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_5, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
+        if (P.isObject(block) &&
+            (P.isObject(block) &&
+                (Object.getPrototypeOf(block) === Object.prototype &&
+                    !("type" in Object.prototype) ||
+                    Object.hasOwn(block, "type")) ? block["type"] : undefined) === "input_file" &&
+            rt.lookup(block, ["file_url"]) !== undefined &&
+            typeof rt.lookup(block, ["file_url"]) === "string") {
+            const part = { type: "document" };
+            try {
+                value = (P.isObject(block) &&
+                    (Object.getPrototypeOf(block) === Object.prototype &&
+                        !("file_url" in Object.prototype) ||
+                        Object.hasOwn(block, "file_url")) ? P.defined(block["file_url"]) : P.mismatch());
+            }
+            catch (exc) {
+                if (!P.quiet(exc))
+                    throw exc;
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+            }
+            if (typeof value !== "string") {
+                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+            }
+            part["url"] = value;
+            if (P.size(block) !== 2) {
+                unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_6, at + "", unknown);
+            }
+            parts.push(part);
+            continue;
+        }
         if (!P.isObject(block))
             throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
         parts.push({ type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) });
@@ -1847,15 +2178,42 @@ function CONTENT_TOOL_RESULT_1_CONTENT_out(parts, forms, losses, strict) {
         let part = items[position]; // each read checked: a wrong type is invalid input
         const kind = P.need(part, "type");
         if (kind === "text" && P.has(part, "text")) {
+            rt.reportDropped(part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict);
             blocks.push({ "type": "input_text", "text": P.need(part, "text") });
             continue;
         }
         if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "input_image", "image_url": rt.dataUrl(part["media_type"], part["data"]) });
             continue;
         }
         if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict);
             blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "media_type") && P.has(part, "data") && P.has(part, "name")) {
+            rt.reportDropped(part, ["data", "media_type", "name", "type"], true, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({
+                "type": "input_file",
+                "file_data": rt.dataUrl(part["media_type"], part["data"]),
+                "filename": P.need(part, "name"),
+            });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "media_type") && P.has(part, "data")) {
+            rt.reportDropped(part, ["data", "media_type", "type"], true, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "input_file", "file_data": rt.dataUrl(part["media_type"], part["data"]) });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "url") && P.has(part, "name") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["name", "type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "input_file", "file_url": P.need(part, "url"), "filename": P.need(part, "name") });
+            continue;
+        }
+        if (kind === "document" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+            rt.reportDropped(part, ["type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict);
+            blocks.push({ "type": "input_file", "file_url": P.need(part, "url") });
             continue;
         }
         if (kind === "json") {
@@ -3539,7 +3897,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 1, at]);
             }
             else {
-                lose("part.unsupported", at, "a text part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "image") {
@@ -3555,7 +3913,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 2, at]);
             }
             else {
-                lose("part.unsupported", at, "an image part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "document") {
@@ -3580,7 +3938,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 4, at]);
             }
             else {
-                lose("part.unsupported", at, "a document part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a document part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "refusal") {
@@ -3595,7 +3953,7 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, 5, at]);
             }
             else {
-                lose("part.unsupported", at, "a refusal part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a refusal part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else if (kind === "wire") {
@@ -3610,11 +3968,11 @@ function turnOut(role, own, at, parts, out, lose) {
                 content.push([part, -1, at]);
             }
             else {
-                lose("part.unsupported", at, "a wire part in " + String(conv.article(role)) + " turn");
+                lose("part.unsupported", at, "a wire part" + " in " + String(conv.article(role)) + " turn");
             }
         }
         else {
-            lose("part.unsupported", at, String(conv.article(kind)) + " part in " + String(conv.article(role)) + " turn");
+            lose("part.unsupported", at, String(conv.article(kind)) + " part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
         }
     }
     form = conv.formOf(forms, "/content");
@@ -3903,7 +4261,7 @@ const CONV_REQUEST = {
             part: "reasoning",
             when: [[["type"], "reasoning"]],
             has: [],
-            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true }],
+            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: "assistant",
@@ -3916,7 +4274,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "input_text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: ["system", "user"],
             defaults: [],
             role: null,
@@ -3927,7 +4285,7 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "output_text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: ["assistant"],
             defaults: [],
             role: null,
@@ -3938,7 +4296,7 @@ const CONV_REQUEST = {
             part: "image",
             when: [[["type"], "input_image"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -3950,8 +4308,8 @@ const CONV_REQUEST = {
             when: [[["type"], "input_file"]],
             has: [["file_data"]],
             fields: [
-                { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
-                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+                { name: "data", toks: ["file_data"], encoding: "data_url", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3964,8 +4322,8 @@ const CONV_REQUEST = {
             when: [[["type"], "input_file"]],
             has: [["file_url"]],
             fields: [
-                { name: "url", toks: ["file_url"], encoding: "value", optional: false },
-                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+                { name: "url", toks: ["file_url"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -3977,7 +4335,7 @@ const CONV_REQUEST = {
             part: "refusal",
             when: [[["type"], "refusal"]],
             has: [],
-            fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -4117,7 +4475,7 @@ const CONV_RESPONSE = {
             part: "reasoning",
             when: [[["type"], "reasoning"]],
             has: [],
-            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true }],
+            fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: "assistant",
@@ -4128,7 +4486,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "message"], [["role"], "assistant"], [["content", "0", "type"], "output_text"]],
             has: [],
-            fields: [{ name: "text", toks: ["content", "0", "text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["content", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [[["status"], "completed"], [["content", "0", "annotations"], []]],
             role: "assistant",
@@ -4141,7 +4499,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "input_text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: ["system", "user"],
             defaults: [],
             role: null,
@@ -4152,7 +4510,7 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "output_text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: ["assistant"],
             defaults: [],
             role: null,
@@ -4163,7 +4521,7 @@ const CONV_RESPONSE = {
             part: "image",
             when: [[["type"], "input_image"]],
             has: [],
-            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+            fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,
@@ -4175,8 +4533,8 @@ const CONV_RESPONSE = {
             when: [[["type"], "input_file"]],
             has: [["file_data"]],
             fields: [
-                { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
-                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+                { name: "data", toks: ["file_data"], encoding: "data_url", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -4189,8 +4547,8 @@ const CONV_RESPONSE = {
             when: [[["type"], "input_file"]],
             has: [["file_url"]],
             fields: [
-                { name: "url", toks: ["file_url"], encoding: "value", optional: false },
-                { name: "name", toks: ["filename"], encoding: "value", optional: true },
+                { name: "url", toks: ["file_url"], encoding: "value", optional: false, mediaTypes: [] },
+                { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
             ],
             roles: [],
             defaults: [],
@@ -4202,7 +4560,7 @@ const CONV_RESPONSE = {
             part: "refusal",
             when: [[["type"], "refusal"]],
             has: [],
-            fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false }],
+            fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
             defaults: [],
             role: null,

@@ -41,6 +41,9 @@ export function describePart(part: JsonObject): string {
     return `${pyStr(getOwn(part, "dialect") ?? null)} block of type ${pyRepr(name)}`;
   }
   if (kind === "image") return hasOwn(part, "url") ? "an image given by URL" : "an inline image";
+  const mediaType = getOwn(part, "media_type");
+  // the type is often why a target has no place for it
+  if (kind === "document" && typeof mediaType === "string") return `a document part (${mediaType})`;
   return `a ${pyStr(kind ?? null)} part`;
 }
 

@@ -7,7 +7,12 @@
 
 import { describePart } from "./_canonical.js";
 import { written } from "./_coercion.js";
-import { Invalid, isObject, need, putOwn, pyTypeName, report, type JsonObject, type Loss } from "./_errors.js";
+import {
+  Invalid, hasOwn, isObject, need, putOwn, pyTypeName, report, type JsonObject, type Loss
+} from "./_errors.js";
+import { pySorted } from "./_pytext.js";
+import { utf8 } from "./_sha256.js";
+import { UnicodeDecodeError, decodeUtf8 } from "./streams/_utf8.js";
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/u;
 
@@ -48,6 +53,54 @@ export function documentMediaType(value: unknown): unknown {
 }
 
 /** Whether value is an image's media type (image/...). */
+/** Whether value is one of the media types a spelling takes ("text/*": any text type). */
+export function mediaTypeIn(value: unknown, types: readonly string[]): boolean {
+  if (typeof value !== "string") return false;
+  return types.includes(value) || types.some((t) => t.endsWith("/*") && value.startsWith(t.slice(0, -1)));
+}
+
+/** Whether a data URL's media type is one a spelling takes; any other value says none. */
+export function dataUrlTypeIn(value: unknown, types: readonly string[]): boolean {
+  return !isDataUrl(value) || mediaTypeIn(splitDataUrl(value as string)[0], types);
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/u;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/**
+ * The UTF-8 text base64 data holds; null when it is no padded base64 or no UTF-8 text
+ * (a document a text source cannot take).
+ */
+export function base64Text(data: unknown): string | null {
+  if (typeof data !== "string" || !BASE64.test(data)) return null;
+  const bytes: number[] = [];
+  for (let i = 0; i < data.length; i += 4) {
+    const n = [0, 1, 2, 3].map((k) => ALPHABET.indexOf(data[i + k] as string));
+    bytes.push((n[0]! << 2) | (n[1]! >> 4));
+    if (n[2]! >= 0) bytes.push(((n[1]! & 15) << 4) | (n[2]! >> 2));
+    if (n[3]! >= 0) bytes.push(((n[2]! & 3) << 6) | n[3]!);
+  }
+  try {
+    return decodeUtf8(Uint8Array.from(bytes));
+  } catch (exc) {
+    if (exc instanceof UnicodeDecodeError) return null;
+    throw exc;
+  }
+}
+
+/** Text as base64 of its UTF-8 bytes (a lone surrogate as the three bytes of its code). */
+export function textBase64(text: string): string {
+  const bytes = utf8(text);
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a, b, c] = [bytes[i]!, bytes[i + 1], bytes[i + 2]];
+    out += ALPHABET[a >> 2]! + ALPHABET[((a & 3) << 4) | ((b ?? 0) >> 4)]!;
+    out += b === undefined ? "=" : ALPHABET[((b & 15) << 2) | ((c ?? 0) >> 6)]!;
+    out += c === undefined ? "=" : ALPHABET[c & 63]!;
+  }
+  return out;
+}
+
 export function isImageType(value: unknown): boolean {
   return typeof value === "string" && value.startsWith("image/");
 }
@@ -57,6 +110,28 @@ export function dataUrl(mediaType: string, data: string): string {
 }
 
 /** A json part's value as text (held to the depth limit: a TypeError when too deep). */
+/**
+ * Reports each key of a part its spelling does not write (part.field_dropped); what is the
+ * part ("an image"); a spelling writing data URLs drops a URL's media type (a data URL carries
+ * one, a plain URL none).
+ */
+export function reportDropped(
+  part: JsonObject, carried: Iterable<string>, dataUrls: boolean, at: string, what: string, dialect: string,
+  losses: Loss[], strict: boolean
+): void {
+  const keep = new Set(carried);
+  const lost = new Set(Object.keys(part).filter((k) => !keep.has(k)));
+  if (dataUrls && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
+  for (const key of pySorted([...lost])) {
+    report(losses, strict, "part.field_dropped", `${at}/${key}`, dialect, `the ${key} of ${what} part`);
+  }
+}
+
+/** A part kind with its article: "an image", "a document". */
+export function aPart(kind: string): string {
+  return ("aeiou".includes(kind.slice(0, 1)) && kind !== "" ? "an " : "a ") + kind;
+}
+
 export function textOfJson(value: unknown, pointer: string): string {
   return written(value, pointer);
 }

@@ -14,7 +14,7 @@ import { keptBlocks, sameJson } from "./_conv_block_rules.js";
 import { Calls } from "./_conv_calls.js";
 import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn, TurnField } from "./_conv_layout.js";
 import { carries, encodePart, shapeKey, spellingFor, unsigned } from "./_conv_parts.js";
-import { wireWhat } from "./_conv_out.js";
+import { mediaOf, wireWhat } from "./_conv_out.js";
 import {
   EMPTY, asObject, asString, get, joinStrings, objectOf, pointer, put, putBack, putFresh, pyIn, pyIter, pyStr, truthy
 } from "./_conv_paths.js";
@@ -228,7 +228,7 @@ function render(group: Group, turn: Turn, spellings: readonly Spelling[], run: R
     const [rank, slot] = slotOf(part, group.role, turn, spellings, kinds, run.dialect);
     const kind = String(part["type"]);
     if (rank < 0) {
-      run.lose("part.unsupported", at, `${article(kind)} part in ${article(group.role)} turn`);
+      run.lose("part.unsupported", at, `${article(kind)} part${mediaOf(part)} in ${article(group.role)} turn`);
       continue;
     }
     if (rank < rankSeen) {

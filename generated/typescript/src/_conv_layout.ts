@@ -29,6 +29,7 @@ export interface PartField {
   readonly toks: Toks;
   readonly encoding: string;
   readonly optional: boolean;
+  readonly mediaTypes: readonly string[]; // the media types the spelling takes (empty: any)
 }
 
 /** One way the wire spells a part: its kind, the constants and keys that tell it apart, its

@@ -8,15 +8,14 @@
  * methods would fail on input that is no canonical data, these fail the same way.
  */
 
-import { dataUrl } from "./_content.js";
+import { dataUrl, reportDropped } from "./_content.js";
 import { Calls } from "./_conv_calls.js";
 import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
-import { Encoded, Loss, getOwn, hasOwn, isObject, report } from "./_errors.js";
+import { Encoded, Loss, getOwn, isObject, report } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
-import { pySorted } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
 
 export function article(word: string): string {
@@ -50,6 +49,13 @@ export function shown(value: JsonObject, key: string): string {
 
 /** What a loss says of another dialect's wire block: its dialect, and its type where the block
  * names one (a server_tool_use is not any block). */
+/** A document's media type, as a loss names the part (" (application/zip)"): the type is
+ * often why a target has no place for it. */
+export function mediaOf(part: JsonObject): string {
+  const mediaType = getOwn(part, "media_type");
+  return getOwn(part, "type") === "document" && typeof mediaType === "string" ? ` (${mediaType})` : "";
+}
+
 export function wireWhat(part: JsonObject): string {
   const value = getOwn(part, "value");
   const kind = isObject(value) ? getOwn(value, "type") : undefined;
@@ -119,11 +125,7 @@ export class Out {
   /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
    * type, a plain one does not). */
   extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void {
-    const lost = new Set(Object.keys(part).filter((k) => !carried.includes(k)));
-    if (url && hasOwn(part, "url") && hasOwn(part, "media_type")) lost.add("media_type");
-    for (const key of pySorted([...lost])) this.lose(
-      "part.field_dropped", `${at}/${key}`, `the ${key} of ${what} part`
-    );
+    reportDropped(part, carried, url, at, what, this.dialect, this.losses, this.strict);
   }
 
   /** A tool call: noted, so that its results find it. */

@@ -7,7 +7,10 @@
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
 
-import { dataUrl, documentFormat, documentMediaType, isDataUrl, isImageType, splitDataUrl } from "./_content.js";
+import {
+  aPart, base64Text, dataUrl, dataUrlTypeIn, documentFormat, documentMediaType, isDataUrl, isImageType, mediaTypeIn,
+  reportDropped, splitDataUrl, textBase64
+} from "./_content.js";
 import type { Codecs, PartField, Spelling } from "./_conv_layout.js";
 import {
   EMPTY, asObject, get, objectOf, pointer, put, putBack, putFresh, pyStr, truthy, unknownInto
@@ -17,7 +20,6 @@ import type { Encoded, JsonObject } from "./_errors.js";
 import { pyEqual } from "./_extract.js";
 import { foreignExtensions } from "./_extensions.js";
 import type { IdMap } from "./_ids.js";
-import { pySorted } from "./_pytext.js";
 
 /** Part kind -> the key holding its canonical value. */
 export const SHAPES: { readonly [kind: string]: string } = { tool_call: "call", tool_result: "result" };
@@ -51,9 +53,24 @@ export function matches(block: unknown, spelling: Spelling): boolean {
 }
 
 /** A field's value (undefined: absent) is one the spelling is for: an image_type field's is
- * an image's media type (Gemini's inlineData holds images and documents alike). */
+ * an image's media type (Gemini's inlineData holds images and documents alike), a field with
+ * media types one of them (a data URL's own; Anthropic takes base64 PDFs only). */
 function fits(value: unknown, f: PartField): boolean {
-  return f.encoding !== "image_type" || value === undefined || isImageType(value);
+  if (value === undefined) return true;
+  if (f.encoding === "image_type" && !isImageType(value)) return false;
+  if (f.mediaTypes.length === 0) return true;
+  if (f.encoding === "data_url") return dataUrlTypeIn(value, f.mediaTypes);
+  return mediaTypeIn(value, f.mediaTypes);
+}
+
+/** The spelling takes the part's value of the field: fits, a data URL field's media type
+ * being the part's (when it has inline data; a URL says none). */
+function takes(part: JsonObject, f: PartField): boolean {
+  if (f.encoding === "data_url") {
+    const inline = f.mediaTypes.length > 0 && hasOwn(part, "data") && (f.name === "data" || !hasOwn(part, "url"));
+    return !inline || mediaTypeIn(getOwn(part, "media_type"), f.mediaTypes);
+  }
+  return fits(getOwn(part, f.name), f);
 }
 
 function fieldIn(part: JsonObject, f: PartField, value: unknown): void {
@@ -69,6 +86,8 @@ function fieldIn(part: JsonObject, f: PartField, value: unknown): void {
     putOwn(part, f.name, typeof value === "string" ? "image/" + value : value);
   } else if (f.encoding === "document_format") {
     putOwn(part, f.name, documentMediaType(value));
+  } else if (f.encoding === "base64_text") {
+    putOwn(part, f.name, textBase64(value as string)); // a string: spelledPart checked it
   } else {
     putOwn(part, f.name, value);
   }
@@ -115,6 +134,9 @@ export function spelledPart(block: JsonObject, sp: Spelling, dialect: string, sh
     }
     if (f.name === "text" && typeof value !== "string") {
       // every text is a string (a null one too)
+      throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
+    }
+    if (f.encoding === "base64_text" && typeof value !== "string") {
       throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a string, got ${describe(value)}`);
     }
     if (f.encoding === "data_url" && f.name === "data" && !isDataUrl(value)) {
@@ -194,7 +216,7 @@ export function spellingFor(
 export function carries(part: JsonObject, sp: Spelling, dialect: string): boolean {
   if (sp.signed !== null && !holds(part, dialect, sp.signed)) return false;
   if (shapeKey(getOwn(part, "type")) !== undefined) return true;
-  return sp.fields.every((f) => (f.optional || has(part, f)) && fits(getOwn(part, f.name), f));
+  return sp.fields.every((f) => (f.optional || has(part, f)) && takes(part, f));
 }
 
 /** A part of a kind the dialect writes only signed, without what any spelling needs: unsigned
@@ -211,6 +233,7 @@ function has(part: JsonObject, f: PartField): boolean {
     return f.name === "data" ? inline : hasOwn(part, "url") || inline;
   }
   if (f.encoding === "document_format") return documentFormat(getOwn(part, f.name)) !== null; // a format for it
+  if (f.encoding === "base64_text") return base64Text(getOwn(part, f.name)) !== null; // data that is UTF-8 text
   return hasOwn(part, f.name);
 }
 
@@ -224,6 +247,7 @@ function fieldOut(part: JsonObject, f: PartField): unknown {
     return value.startsWith("image/") ? value.slice(6) : value;
   }
   if (f.encoding === "document_format" && value !== undefined) return documentFormat(value);
+  if (f.encoding === "base64_text" && value !== undefined) return base64Text(value);
   return value;
 }
 
@@ -271,16 +295,8 @@ export function encodePart(
     carried = carriedNames(sp);
     CARRIED.set(sp, carried);
   }
-  const lost = new Set(Object.keys(part).filter((k) => !(carried as ReadonlySet<string>).has(k)));
-  if (hasOwn(part, "url") && hasOwn(part, "media_type") && sp.fields.some((f) => f.encoding === "data_url")) {
-    lost.add("media_type"); // a data URL carries it, a plain URL does not
-  }
-  const n = "aeiou".includes(sp.part.slice(0, 1)) ? "n" : "";
-  for (const lostKey of pySorted([...lost])) {
-    report(
-      losses, strict, "part.field_dropped", `${at}/${lostKey}`, dialect, `the ${lostKey} of a${n} ${sp.part} part`
-    );
-  }
+  const dataUrls = sp.fields.some((f) => f.encoding === "data_url");
+  reportDropped(part, carried, dataUrls, at, aPart(sp.part), dialect, losses, strict);
   const extensions = getOwn(part, "extensions");
   let own = EMPTY;
   if (truthy(extensions)) {

@@ -7,8 +7,8 @@
  * spelling carries are written there (and the dialect's own wire blocks go back as they came).
  */
 import { held } from "./_coercion.js";
-import { checkedParts, isImageType } from "./_content.js";
-import { DecodeError, describe, getOwn, hasOwn, isObject, putOwn, type JsonObject } from "./_errors.js";
+import { aPart, checkedParts, isImageType, reportDropped } from "./_content.js";
+import { DecodeError, describe, getOwn, hasOwn, isObject, putOwn, type JsonObject, type Loss } from "./_errors.js";
 import { pyEquals } from "./_pytext.js";
 import { MAX_DEPTH } from "./_strict_json.js";
 
@@ -23,12 +23,11 @@ function at(value: unknown, toks: readonly string[]): unknown {
   return value;
 }
 
-/** The block spelling a part of its kind, when the part has each field as a string and no other. */
+/** The block spelling a part of its kind, when the part has each field as a string (its other
+ * keys are mediaOut's to report). */
 function blockOf(spelling: Spellings[number], part: JsonObject): JsonObject | null {
   const [kind, fields] = spelling;
-  const names = new Set(fields.map(([name]) => name));
-  const keys = Object.keys(part).filter((key) => key !== "type");
-  if (getOwn(part, "type") !== kind || keys.length !== names.size || !keys.every((key) => names.has(key))) return null;
+  if (getOwn(part, "type") !== kind || !fields.every(([name]) => hasOwn(part, name))) return null;
   const block: JsonObject = {};
   for (const [name, toks] of fields) {
     const value = getOwn(part, name);
@@ -51,7 +50,7 @@ function partOf(block: JsonObject, spellings: Spellings, dialect: string): JsonO
       const value = at(block, toks);
       if (value !== undefined) putOwn(part, name, value);
     }
-    // an image part's media type is an image's (a PDF stays a wire block)
+    // an image part's media type is an image's (a PDF is a document)
     if (kind === "image" && hasOwn(part, "media_type") && !isImageType(part["media_type"])) continue;
     const back = blockOf([kind, fields], part);
     if (back !== null && pyEquals(back, block)) return part;
@@ -80,7 +79,9 @@ export function mediaIn(
 
 /** [the media blocks, the positions of the parts they carry]: each part a spelling writes, and
  * each wire part of the dialect's own, in order. */
-export function mediaOut(parts: unknown, spellings: Spellings, dialect: string): [unknown[], number[]] {
+export function mediaOut(
+  parts: unknown, spellings: Spellings, dialect: string, losses: Loss[], strict: boolean
+): [unknown[], number[]] {
   const blocks: unknown[] = [];
   const carried: number[] = [];
   checkedParts(parts).forEach((part, i) => {
@@ -93,6 +94,8 @@ export function mediaOut(parts: unknown, spellings: Spellings, dialect: string):
     for (const spelling of spellings) {
       const block = blockOf(spelling, part);
       if (block !== null) {
+        const names = ["type", ...spelling[1].map(([name]) => name)];
+        reportDropped(part, names, false, `/content/${i}`, aPart(spelling[0]), dialect, losses, strict);
         blocks.push(block);
         carried.push(i);
         return;

@@ -32,12 +32,17 @@ export { argumentsText, dumpArguments, notAnObject, parseArguments } from "./_ar
 export { describeChoice, describePart, isAbsent, normalizeChoice } from "./_canonical.js";
 export { asCanonical, asWire, held, heldCanonical, heldFields, hold, holdCanonical, toPlain } from "./_coercion.js";
 export {
+  base64Text,
   contentAsString,
+  dataUrlTypeIn,
+  mediaTypeIn,
+  textBase64,
   dataUrl,
   documentFormat,
   documentMediaType,
   isDataUrl,
   isImageType,
+  reportDropped,
   resultFromObject,
   resultToObject,
   splitDataUrl,

@@ -11,7 +11,7 @@ import { pyRepr, pySlice, pySorted } from "./_pytext.js";
 
 export type Part = JsonObject;
 const PART_KEYS: { [type: string]: readonly string[] } = {
-  text: ["text"], json: ["value"], image: [], wire: ["dialect", "value"]
+  text: ["text"], json: ["value"], image: [], document: [], wire: ["dialect", "value"]
 };
 
 export function textPart(text: string): Part {

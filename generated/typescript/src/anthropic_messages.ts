@@ -1052,6 +1052,26 @@ const KNOWN_TOOL_RESULT_0_CONTENT_1: ReadonlySet<string> = new Set(["source", "t
 const KNOWN_TOOL_RESULT_0_CONTENT_1_SOURCE: ReadonlySet<string> = new Set(["data", "media_type", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2: ReadonlySet<string> = new Set(["source", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2_SOURCE: ReadonlySet<string> = new Set(["type", "url"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3: ReadonlySet<string> = new Set(["source", "title", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3_SOURCE: ReadonlySet<string> = new Set(["data", "media_type", "type"]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE = new Map<unknown, unknown>([["application/pdf", "application/pdf"]]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK = new Map<unknown, unknown>(
+  [["application/pdf", "application/pdf"]]
+);
+const KNOWN_TOOL_RESULT_0_CONTENT_4: ReadonlySet<string> = new Set(["source", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4_SOURCE: ReadonlySet<string> = new Set(["data", "media_type", "type"]);
+const VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE = new Map<unknown, unknown>([["application/pdf", "application/pdf"]]);
+const VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK = new Map<unknown, unknown>(
+  [["application/pdf", "application/pdf"]]
+);
+const KNOWN_TOOL_RESULT_0_CONTENT_5: ReadonlySet<string> = new Set(["source", "title", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_5_SOURCE: ReadonlySet<string> = new Set(["data", "media_type", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_6: ReadonlySet<string> = new Set(["source", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_6_SOURCE: ReadonlySet<string> = new Set(["data", "media_type", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_7: ReadonlySet<string> = new Set(["source", "title", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_7_SOURCE: ReadonlySet<string> = new Set(["type", "url"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_8: ReadonlySet<string> = new Set(["source", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_8_SOURCE: ReadonlySet<string> = new Set(["type", "url"]);
 
 function CONTENT_TOOL_RESULT_0_CONTENT_in(
   blocks: unknown, unknown: JsonObject | null, forms: JsonObject
@@ -1261,6 +1281,528 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(
       parts.push(part);
       continue;
     }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "document" &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "type",
+      ) === "base64" &&
+      rt.lookup(block, ["title"]) !== undefined
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockSource = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(block, "source")
+        ) ? P.defined(block["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("media_type" in Object.prototype) ||
+            Object.hasOwn(blockSource, "media_type")
+          ) ? P.defined(blockSource["media_type"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(
+          DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
+        );
+      }
+      if (!P.known(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK, value)) {
+        throw new rt.DecodeError(
+          DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected one of 'application/pdf'"
+        );
+      }
+      part["media_type"] = VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK.get(value);
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("data" in Object.prototype) ||
+            Object.hasOwn(blockSource, "data")
+          ) ? P.defined(blockSource["data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+      }
+      part["data"] = value;
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("title" in Object.prototype) ||
+            Object.hasOwn(block, "title")
+          ) ? P.defined(block["title"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
+      }
+      if (P.size(blockSource) !== 3) {
+        unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_3_SOURCE, at + "/source", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "document" &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "type",
+      ) === "base64"
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockSource = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(block, "source")
+        ) ? P.defined(block["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("media_type" in Object.prototype) ||
+            Object.hasOwn(blockSource, "media_type")
+          ) ? P.defined(blockSource["media_type"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(
+          DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected a value, got nothing"
+        );
+      }
+      if (!P.known(VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK, value)) {
+        throw new rt.DecodeError(
+          DIALECT, SHAPE_TOOL_RESULT, at + "/source/media_type", "expected one of 'application/pdf'"
+        );
+      }
+      part["media_type"] = VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE_BACK.get(value);
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("data" in Object.prototype) ||
+            Object.hasOwn(blockSource, "data")
+          ) ? P.defined(blockSource["data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+      }
+      part["data"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
+      }
+      if (P.size(blockSource) !== 3) {
+        unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_4_SOURCE, at + "/source", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "document" &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "type",
+      ) === "text" &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "media_type",
+      ) === "text/plain" &&
+      rt.lookup(block, ["title"]) !== undefined
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockSource = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(block, "source")
+        ) ? P.defined(block["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("data" in Object.prototype) ||
+            Object.hasOwn(blockSource, "data")
+          ) ? P.defined(blockSource["data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+      }
+      part["text"] = value;
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("title" in Object.prototype) ||
+            Object.hasOwn(block, "title")
+          ) ? P.defined(block["title"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_5, at + "", unknown);
+      }
+      if (P.size(blockSource) !== 3) {
+        unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_5_SOURCE, at + "/source", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "document" &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "type",
+      ) === "text" &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "media_type",
+      ) === "text/plain"
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockSource = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(block, "source")
+        ) ? P.defined(block["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("data" in Object.prototype) ||
+            Object.hasOwn(blockSource, "data")
+          ) ? P.defined(blockSource["data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/data", "expected a string");
+      }
+      part["text"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_6, at + "", unknown);
+      }
+      if (P.size(blockSource) !== 3) {
+        unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_6_SOURCE, at + "/source", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "document" &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "type",
+      ) === "url" &&
+      rt.lookup(block, ["title"]) !== undefined &&
+      typeof rt.lookup(block, ["source", "url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockSource = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(block, "source")
+        ) ? P.defined(block["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("url" in Object.prototype) ||
+            Object.hasOwn(blockSource, "url")
+          ) ? P.defined(blockSource["url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string");
+      }
+      part["url"] = value;
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("title" in Object.prototype) ||
+            Object.hasOwn(block, "title")
+          ) ? P.defined(block["title"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/title", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_7, at + "", unknown);
+      }
+      if (P.size(blockSource) !== 2) {
+        unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_7_SOURCE, at + "/source", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "document" &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("source" in Object.prototype) ||
+            Object.hasOwn(block, "source")
+          ) ? block["source"] : undefined
+        ),
+        "type",
+      ) === "url" &&
+      typeof rt.lookup(block, ["source", "url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockSource = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(block, "source")
+        ) ? P.defined(block["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockSource) &&
+          (
+            Object.getPrototypeOf(blockSource) === Object.prototype &&
+            !("url" in Object.prototype) ||
+            Object.hasOwn(blockSource, "url")
+          ) ? P.defined(blockSource["url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/source/url", "expected a string");
+      }
+      part["url"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_8, at + "", unknown);
+      }
+      if (P.size(blockSource) !== 2) {
+        unknown = rt.unknownFields(P.obj(blockSource), KNOWN_TOOL_RESULT_0_CONTENT_8_SOURCE, at + "/source", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
     parts.push(
       { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) }
@@ -1285,10 +1827,16 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
     if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push(
         {
           "type": "image",
@@ -1298,7 +1846,106 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "image", "source": { "type": "url", "url": P.need(part, "url") } });
+      continue;
+    }
+    if (
+      kind === "document" &&
+      P.has(part, "media_type") &&
+      P.has(part, "data") &&
+      P.has(part, "name") &&
+      P.inMap(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE, P.need(part, "media_type"))
+    ) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "name", "type"],
+        false,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        {
+          "type": "document",
+          "source": {
+            "type": "base64",
+            "media_type": VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE.get(P.need(part, "media_type")),
+            "data": P.need(part, "data"),
+          },
+          "title": P.need(part, "name"),
+        }
+      );
+      continue;
+    }
+    if (
+      kind === "document" &&
+      P.has(part, "media_type") &&
+      P.has(part, "data") &&
+      P.inMap(VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE, P.need(part, "media_type"))
+    ) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "type"],
+        false,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        {
+          "type": "document",
+          "source": {
+            "type": "base64",
+            "media_type": VALUES_TOOL_RESULT_0_CONTENT_4_MEDIA_TYPE.get(P.need(part, "media_type")),
+            "data": P.need(part, "data"),
+          },
+        }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "text") && P.has(part, "name")) {
+      rt.reportDropped(
+        part, ["name", "text", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push(
+        {
+          "type": "document",
+          "source": { "type": "text", "media_type": "text/plain", "data": P.need(part, "text") },
+          "title": P.need(part, "name"),
+        }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push(
+        { "type": "document", "source": { "type": "text", "media_type": "text/plain", "data": P.need(part, "text") } }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "url") && P.has(part, "name") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["name", "type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push(
+        { "type": "document", "source": { "type": "url", "url": P.need(part, "url") }, "title": P.need(part, "name") }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push({ "type": "document", "source": { "type": "url", "url": P.need(part, "url") } });
       continue;
     }
     if (kind === "json") {
@@ -2403,7 +3050,11 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       (parts as unknown[]).push(part);
     } else if (
       (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "document")) &&
-      (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "base64"))
+      (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "base64")) &&
+      (
+        (conv.get(block, ["source", "media_type"]) === undefined) ||
+        (rt.mediaTypeIn(conv.get(block, ["source", "media_type"]), ["application/pdf"]))
+      )
     ) {
       mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "media_type");
       if (mediaTypeIn === undefined) {
@@ -2468,6 +3119,44 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       (parts as unknown[]).push(part);
     } else if (
       (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "document")) &&
+      (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "text")) &&
+      (
+        (conv.get(block, ["source", "media_type"]) === undefined) ||
+        (rt.mediaTypeIn(conv.get(block, ["source", "media_type"]), ["text/plain"]))
+      )
+    ) {
+      mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "media_type");
+      if (mediaTypeIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/media_type", "expected a value, got nothing" as string
+        );
+      }
+      dataIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "data");
+      if (dataIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing" as string
+        );
+      }
+      if (!(typeof dataIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/source/data", "expected a string, got " + String(rt.describe(dataIn))
+        );
+      }
+      if (dataIn !== undefined) {
+        dataIn = rt.textBase64(dataIn as string);
+      }
+      nameIn = rt.getOwn(block as JsonObject, "title");
+      partFields = conv.keptFields(block, KNOWN_PART_7);
+      part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
+      if (nameIn !== undefined) {
+        rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
+    } else if (
+      (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "document")) &&
       (rt.pyEquals(conv.keyOf(rt.getOwn(block as JsonObject, "source"), "type"), "url"))
     ) {
       urlIn = conv.keyOf(rt.getOwn(block as JsonObject, "source"), "url");
@@ -2477,7 +3166,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         );
       }
       nameIn = rt.getOwn(block as JsonObject, "title");
-      partFields = conv.keptFields(block, KNOWN_PART_7);
+      partFields = conv.keptFields(block, KNOWN_PART_8);
       part = { "type": "document", "url": urlIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
@@ -2606,7 +3295,11 @@ const KNOWN_PART_5 = conv.knownTree(
 
 const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]);
 
-const KNOWN_PART_7 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
+const KNOWN_PART_7 = conv.knownTree(
+  [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+);
+
+const KNOWN_PART_8 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
 
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
@@ -2881,7 +3574,14 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else if (
         (conv.keyOf(part, "type") === "document") &&
-        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
+        (
+          (
+            (conv.keyOf(part, "media_type") === undefined) ||
+            (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf"]))
+          ) &&
+          (conv.keyOf(part, "media_type") !== undefined) &&
+          (conv.keyOf(part, "data") !== undefined)
+        )
       ) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
@@ -2916,8 +3616,35 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "url") !== undefined)) {
+      } else if (
+        (conv.keyOf(part, "type") === "document") &&
+        (
+          (
+            (conv.keyOf(part, "media_type") === undefined) ||
+            (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["text/plain"]))
+          ) &&
+          (conv.keyOf(part, "media_type") !== undefined) &&
+          (rt.base64Text(conv.keyOf(part, "data")) !== null)
+        )
+      ) {
         block = partOut7(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule anthropic_messages/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "url") !== undefined)) {
+        block = partOut8(part as JsonObject, at as string, out);
         if (block !== null) {
           if (
             (rt.isObject(block)) &&
@@ -2937,7 +3664,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         (conv.keyOf(part, "type") === "reasoning") &&
         ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined))
       ) {
-        block = partOut8(part as JsonObject, at as string, out);
+        block = partOut9(part as JsonObject, at as string, out);
         if (block !== null) {
           if (
             (rt.isObject(block)) &&
@@ -2954,7 +3681,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           }
         }
       } else if ((conv.keyOf(part, "type") === "reasoning") && (out.holds(part as JsonObject, "/data"))) {
-        block = partOut9(part as JsonObject, at as string, out);
+        block = partOut10(part as JsonObject, at as string, out);
         if (block !== null) {
           if (
             (rt.isObject(block)) &&
@@ -3186,7 +3913,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "text";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
@@ -3216,10 +3943,17 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "image";
         (content as unknown[]).push([part, 4, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "document") {
-      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+      if (
+        (
+          (conv.keyOf(part, "media_type") === undefined) ||
+          (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf"]))
+        ) &&
+        (conv.keyOf(part, "media_type") !== undefined) &&
+        (conv.keyOf(part, "data") !== undefined)
+      ) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -3245,7 +3979,14 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "document";
         (content as unknown[]).push([part, 6, at]);
-      } else if (conv.keyOf(part, "url") !== undefined) {
+      } else if (
+        (
+          (conv.keyOf(part, "media_type") === undefined) ||
+          (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["text/plain"]))
+        ) &&
+        (conv.keyOf(part, "media_type") !== undefined) &&
+        (rt.base64Text(conv.keyOf(part, "data")) !== null)
+      ) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -3258,8 +3999,25 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "document";
         (content as unknown[]).push([part, 7, at]);
+      } else if (conv.keyOf(part, "url") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a document part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "document";
+        (content as unknown[]).push([part, 8, at]);
       } else {
-        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+        lose(
+          "part.unsupported",
+          at as string,
+          "a document part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(conv.article(role)) + " turn",
+        );
       }
     } else if (kind === "reasoning") {
       if ((out.holds(part as JsonObject, "/signature")) && (conv.keyOf(part, "text") !== undefined)) {
@@ -3274,7 +4032,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "reasoning";
-        (content as unknown[]).push([part, 8, at]);
+        (content as unknown[]).push([part, 9, at]);
       } else if (out.holds(part as JsonObject, "/data")) {
         if ((seen as number) > 1) {
           lose(
@@ -3287,9 +4045,9 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "reasoning";
-        (content as unknown[]).push([part, 9, at]);
+        (content as unknown[]).push([part, 10, at]);
       } else {
-        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -3306,13 +4064,15 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -3803,6 +4563,49 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
             }
           }
         }
+      } else if (rt.pyEquals(k, 10)) {
+        block = partOut10(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if (
+            (rt.isObject(block)) &&
+            (rt.getOwn(block as JsonObject, "type") === "text") &&
+            ((rt.getOwn(block as JsonObject, "text") === ""))
+          ) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule anthropic_messages/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) &&
+            (
+              (rt.isObject(block)) &&
+              (
+                ((rt.getOwn(block as JsonObject, "type") === "thinking")) ||
+                ((rt.getOwn(block as JsonObject, "type") === "redacted_thinking"))
+              )
+            )
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "anthropic_messages/thinking-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "type") === "tool_use")))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
       } else {
         block = rt.getKey(part, "value");
         if (
@@ -3984,8 +4787,38 @@ function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
 }
 
 
-/** A document part as the wire block with /type = 'document', /source/type = 'url'. */
+/** A document part as the wire block with /type = 'document', /source/type = 'text'. */
 function partOut7(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  rt.putOwn(block, "type", "document");
+  conv.putPath(block, ["source", "type"], "text");
+  value = conv.keyOf(part, "media_type");
+  if (value !== undefined) {
+    conv.putPath(block, ["source", "media_type"], value);
+  }
+  value = conv.keyOf(part, "data");
+  if (value !== undefined) {
+    value = rt.base64Text(value);
+  }
+  if (value !== undefined) {
+    conv.putPath(block, ["source", "data"], value);
+  }
+  value = conv.keyOf(part, "name");
+  if (value !== undefined) {
+    rt.putOwn(block, "title", value);
+  }
+  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A document part as the wire block with /type = 'document', /source/type = 'url'. */
+function partOut8(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -4008,7 +4841,7 @@ function partOut7(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A reasoning part as the wire block with /type = 'thinking'. */
-function partOut8(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut9(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -4026,7 +4859,7 @@ function partOut8(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A reasoning part as the wire block with /type = 'redacted_thinking'. */
-function partOut9(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut10(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let own: unknown;
   let block: JsonObject;
   block = {};
@@ -4269,7 +5102,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4281,8 +5114,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "image"], [["source", "type"], "base64"]],
       has: [],
       fields: [
-        { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-        { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["source", "media_type"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4294,7 +5133,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "image",
       when: [[["type"], "image"], [["source", "type"], "url"]],
       has: [],
-      fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false }],
+      fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4306,9 +5145,15 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "document"], [["source", "type"], "base64"]],
       has: [],
       fields: [
-        { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-        { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
-        { name: "name", toks: ["title"], encoding: "value", optional: true },
+        {
+          name: "media_type",
+          toks: ["source", "media_type"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["application/pdf"],
+        },
+        { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4323,8 +5168,8 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "document"], [["source", "type"], "text"]],
       has: [],
       fields: [
-        { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
-        { name: "name", toks: ["title"], encoding: "value", optional: true },
+        { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [[["source", "media_type"], "text/plain"]],
@@ -4334,11 +5179,34 @@ const CONV_REQUEST: conv.RequestLayout = {
     },
     {
       part: "document",
+      when: [[["type"], "document"], [["source", "type"], "text"]],
+      has: [],
+      fields: [
+        {
+          name: "media_type",
+          toks: ["source", "media_type"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["text/plain"],
+        },
+        { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+      ),
+    },
+    {
+      part: "document",
       when: [[["type"], "document"], [["source", "type"], "url"]],
       has: [],
       fields: [
-        { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
-        { name: "name", toks: ["title"], encoding: "value", optional: true },
+        { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4350,7 +5218,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "reasoning",
       when: [[["type"], "thinking"]],
       has: [],
-      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4474,7 +5342,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4486,8 +5354,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "image"], [["source", "type"], "base64"]],
       has: [],
       fields: [
-        { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-        { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["source", "media_type"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4499,7 +5373,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "image",
       when: [[["type"], "image"], [["source", "type"], "url"]],
       has: [],
-      fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false }],
+      fields: [{ name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4511,9 +5385,15 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "document"], [["source", "type"], "base64"]],
       has: [],
       fields: [
-        { name: "media_type", toks: ["source", "media_type"], encoding: "value", optional: false },
-        { name: "data", toks: ["source", "data"], encoding: "value", optional: false },
-        { name: "name", toks: ["title"], encoding: "value", optional: true },
+        {
+          name: "media_type",
+          toks: ["source", "media_type"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["application/pdf"],
+        },
+        { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4528,8 +5408,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "document"], [["source", "type"], "text"]],
       has: [],
       fields: [
-        { name: "text", toks: ["source", "data"], encoding: "value", optional: false },
-        { name: "name", toks: ["title"], encoding: "value", optional: true },
+        { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [[["source", "media_type"], "text/plain"]],
@@ -4539,11 +5419,34 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     },
     {
       part: "document",
+      when: [[["type"], "document"], [["source", "type"], "text"]],
+      has: [],
+      fields: [
+        {
+          name: "media_type",
+          toks: ["source", "media_type"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["text/plain"],
+        },
+        { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+      ],
+      roles: [],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+      ),
+    },
+    {
+      part: "document",
       when: [[["type"], "document"], [["source", "type"], "url"]],
       has: [],
       fields: [
-        { name: "url", toks: ["source", "url"], encoding: "value", optional: false },
-        { name: "name", toks: ["title"], encoding: "value", optional: true },
+        { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4555,7 +5458,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "reasoning",
       when: [[["type"], "thinking"]],
       has: [],
-      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,

@@ -1052,6 +1052,38 @@ const VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE = new Map<unknown, unknown>(
 const VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE_BACK = new Map<unknown, unknown>(
   [["png", "image/png"], ["jpeg", "image/jpeg"], ["gif", "image/gif"], ["webp", "image/webp"]]
 );
+const KNOWN_TOOL_RESULT_0_CONTENT_3: ReadonlySet<string> = new Set(["document"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT: ReadonlySet<string> = new Set(["format", "name", "source"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT_SOURCE: ReadonlySet<string> = new Set(["bytes"]);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE = new Map<unknown, unknown>(
+  [
+    ["application/pdf", "pdf"],
+    ["text/csv", "csv"],
+    ["application/msword", "doc"],
+    ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", "docx"],
+    ["application/vnd.ms-excel", "xls"],
+    ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"],
+    ["text/html", "html"],
+    ["text/plain", "txt"],
+    ["text/markdown", "md"],
+  ]
+);
+const VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK = new Map<unknown, unknown>(
+  [
+    ["pdf", "application/pdf"],
+    ["csv", "text/csv"],
+    ["doc", "application/msword"],
+    ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["xls", "application/vnd.ms-excel"],
+    ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ["html", "text/html"],
+    ["txt", "text/plain"],
+    ["md", "text/markdown"],
+  ]
+);
+const KNOWN_TOOL_RESULT_0_CONTENT_4: ReadonlySet<string> = new Set(["document"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT: ReadonlySet<string> = new Set(["format", "name", "source"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT_SOURCE: ReadonlySet<string> = new Set(["text"]);
 
 function CONTENT_TOOL_RESULT_0_CONTENT_in(
   blocks: unknown, unknown: JsonObject | null, forms: JsonObject
@@ -1232,6 +1264,254 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(
       parts.push(part);
       continue;
     }
+    if (
+      P.isObject(block) &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("document" in Object.prototype) ||
+            Object.hasOwn(block, "document")
+          ) ? block["document"] : undefined
+        )
+      ) &&
+      P.has(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("document" in Object.prototype) ||
+            Object.hasOwn(block, "document")
+          ) ? block["document"] : undefined
+        ),
+        "format",
+      ) &&
+      P.isObject(
+        P.at(
+          (
+            P.isObject(block) &&
+            (
+              Object.getPrototypeOf(block) === Object.prototype &&
+              !("document" in Object.prototype) ||
+              Object.hasOwn(block, "document")
+            ) ? block["document"] : undefined
+          ),
+          "source",
+        )
+      ) &&
+      P.has(
+        P.at(
+          (
+            P.isObject(block) &&
+            (
+              Object.getPrototypeOf(block) === Object.prototype &&
+              !("document" in Object.prototype) ||
+              Object.hasOwn(block, "document")
+            ) ? block["document"] : undefined
+          ),
+          "source",
+        ),
+        "bytes",
+      ) &&
+      P.has(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("document" in Object.prototype) ||
+            Object.hasOwn(block, "document")
+          ) ? block["document"] : undefined
+        ),
+        "name",
+      ) &&
+      rt.lookup(block, ["document", "source", "bytes"]) !== undefined
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockDocument = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("document" in Object.prototype) ||
+          Object.hasOwn(block, "document")
+        ) ? P.defined(block["document"]) : P.mismatch()
+      );
+      const blockDocumentSource = (
+        P.isObject(blockDocument) &&
+        (
+          Object.getPrototypeOf(blockDocument) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(blockDocument, "source")
+        ) ? P.defined(blockDocument["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockDocument) &&
+          (
+            Object.getPrototypeOf(blockDocument) === Object.prototype &&
+            !("format" in Object.prototype) ||
+            Object.hasOwn(blockDocument, "format")
+          ) ? P.defined(blockDocument["format"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/format", "expected a value, got nothing");
+      }
+      if (!P.known(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK, value)) {
+        throw new rt.DecodeError(
+          DIALECT,
+          SHAPE_TOOL_RESULT,
+          at + "/document/format",
+          "expected one of 'pdf', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'html', 'txt', 'md'",
+        );
+      }
+      part["media_type"] = VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE_BACK.get(value);
+      try {
+        value = (
+          P.isObject(blockDocumentSource) &&
+          (
+            Object.getPrototypeOf(blockDocumentSource) === Object.prototype &&
+            !("bytes" in Object.prototype) ||
+            Object.hasOwn(blockDocumentSource, "bytes")
+          ) ? P.defined(blockDocumentSource["bytes"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(
+          DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/bytes", "expected a value, got nothing"
+        );
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/bytes", "expected a string");
+      }
+      part["data"] = value;
+      try {
+        value = (
+          P.isObject(blockDocument) &&
+          (
+            Object.getPrototypeOf(blockDocument) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(blockDocument, "name")
+          ) ? P.defined(blockDocument["name"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 1) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
+      }
+      if (P.size(blockDocument) !== 3) {
+        unknown = rt.unknownFields(
+          P.obj(blockDocument), KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT, at + "/document", unknown
+        );
+      }
+      if (P.size(blockDocumentSource) !== 1) {
+        unknown = rt.unknownFields(
+          P.obj(blockDocumentSource), KNOWN_TOOL_RESULT_0_CONTENT_3_DOCUMENT_SOURCE, at + "/document/source", unknown
+        );
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      P.isObject(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("document" in Object.prototype) ||
+            Object.hasOwn(block, "document")
+          ) ? block["document"] : undefined
+        )
+      ) &&
+      P.at(
+        (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("document" in Object.prototype) ||
+            Object.hasOwn(block, "document")
+          ) ? block["document"] : undefined
+        ),
+        "format",
+      ) === "txt" &&
+      rt.lookup(block, ["document", "source", "text"]) !== undefined
+    ) {
+      const part: JsonObject = { type: "document" };
+      const blockDocument = (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("document" in Object.prototype) ||
+          Object.hasOwn(block, "document")
+        ) ? P.defined(block["document"]) : P.mismatch()
+      );
+      const blockDocumentSource = (
+        P.isObject(blockDocument) &&
+        (
+          Object.getPrototypeOf(blockDocument) === Object.prototype &&
+          !("source" in Object.prototype) ||
+          Object.hasOwn(blockDocument, "source")
+        ) ? P.defined(blockDocument["source"]) : P.mismatch()
+      );
+      try {
+        value = (
+          P.isObject(blockDocumentSource) &&
+          (
+            Object.getPrototypeOf(blockDocumentSource) === Object.prototype &&
+            !("text" in Object.prototype) ||
+            Object.hasOwn(blockDocumentSource, "text")
+          ) ? P.defined(blockDocumentSource["text"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(
+          DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/text", "expected a value, got nothing"
+        );
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/source/text", "expected a string");
+      }
+      part["text"] = value;
+      try {
+        value = (
+          P.isObject(blockDocument) &&
+          (
+            Object.getPrototypeOf(blockDocument) === Object.prototype &&
+            !("name" in Object.prototype) ||
+            Object.hasOwn(blockDocument, "name")
+          ) ? P.defined(blockDocument["name"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/document/name", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 1) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
+      }
+      if (P.size(blockDocument) !== 3) {
+        unknown = rt.unknownFields(
+          P.obj(blockDocument), KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT, at + "/document", unknown
+        );
+      }
+      if (P.size(blockDocumentSource) !== 1) {
+        unknown = rt.unknownFields(
+          P.obj(blockDocumentSource), KNOWN_TOOL_RESULT_0_CONTENT_4_DOCUMENT_SOURCE, at + "/document/source", unknown
+        );
+      }
+      parts.push(part);
+      continue;
+    }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
     parts.push(
       { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 3, DIALECT, SHAPE_TOOL_RESULT, at) }
@@ -1249,10 +1529,16 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "text": P.need(part, "text") });
       continue;
     }
     if (kind === "json" && P.has(part, "value")) {
+      rt.reportDropped(
+        part, ["type", "value"], false, "/content/" + String(position), "a json", DIALECT, losses, strict
+      );
       blocks.push({ "json": P.need(part, "value") });
       continue;
     }
@@ -1262,6 +1548,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       P.has(part, "data") &&
       P.inMap(VALUES_TOOL_RESULT_0_CONTENT_2_MEDIA_TYPE, P.need(part, "media_type"))
     ) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push(
         {
           "image": {
@@ -1269,6 +1558,43 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
             "source": { "bytes": P.need(part, "data") },
           }
         }
+      );
+      continue;
+    }
+    if (
+      kind === "document" &&
+      P.has(part, "media_type") &&
+      P.has(part, "data") &&
+      P.has(part, "name") &&
+      P.inMap(VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE, P.need(part, "media_type"))
+    ) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "name", "type"],
+        false,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        {
+          "document": {
+            "format": VALUES_TOOL_RESULT_0_CONTENT_3_MEDIA_TYPE.get(P.need(part, "media_type")),
+            "source": { "bytes": P.need(part, "data") },
+            "name": P.need(part, "name"),
+          }
+        }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "text") && P.has(part, "name")) {
+      rt.reportDropped(
+        part, ["name", "text", "type"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push(
+        { "document": { "format": "txt", "source": { "text": P.need(part, "text") }, "name": P.need(part, "name") } }
       );
       continue;
     }
@@ -2937,7 +3263,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "text";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
@@ -2954,7 +3280,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "image";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "document") {
       if ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined)) {
@@ -2984,7 +3310,11 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "document";
         (content as unknown[]).push([part, 5, at]);
       } else {
-        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+        lose(
+          "part.unsupported",
+          at as string,
+          "a document part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(conv.article(role)) + " turn",
+        );
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -3001,7 +3331,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "reasoning";
         (content as unknown[]).push([part, 6, at]);
       } else {
-        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -3018,13 +3348,15 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -3595,7 +3927,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [],
       has: [["text"]],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3607,8 +3939,20 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["image", "source", "bytes"]],
       fields: [
-        { name: "media_type", toks: ["image", "format"], encoding: "media_format", optional: false },
-        { name: "data", toks: ["image", "source", "bytes"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["image", "format"],
+          encoding: "media_format",
+          optional: false,
+          mediaTypes: [],
+        },
+        {
+          name: "data",
+          toks: ["image", "source", "bytes"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
@@ -3621,9 +3965,21 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["document", "source", "bytes"]],
       fields: [
-        { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
-        { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
-        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+        {
+          name: "media_type",
+          toks: ["document", "format"],
+          encoding: "document_format",
+          optional: false,
+          mediaTypes: [],
+        },
+        {
+          name: "data",
+          toks: ["document", "source", "bytes"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"]],
@@ -3639,8 +3995,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["document", "source", "text"]],
       fields: [
-        { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
-        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+        {
+          name: "text",
+          toks: ["document", "source", "text"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
@@ -3658,6 +4020,7 @@ const CONV_REQUEST: conv.RequestLayout = {
           toks: ["reasoningContent", "reasoningText", "text"],
           encoding: "value",
           optional: false,
+          mediaTypes: [],
         },
       ],
       roles: [],
@@ -3771,7 +4134,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [],
       has: [["text"]],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3783,8 +4146,20 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["image", "source", "bytes"]],
       fields: [
-        { name: "media_type", toks: ["image", "format"], encoding: "media_format", optional: false },
-        { name: "data", toks: ["image", "source", "bytes"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["image", "format"],
+          encoding: "media_format",
+          optional: false,
+          mediaTypes: [],
+        },
+        {
+          name: "data",
+          toks: ["image", "source", "bytes"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
@@ -3797,9 +4172,21 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["document", "source", "bytes"]],
       fields: [
-        { name: "media_type", toks: ["document", "format"], encoding: "document_format", optional: false },
-        { name: "data", toks: ["document", "source", "bytes"], encoding: "value", optional: false },
-        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+        {
+          name: "media_type",
+          toks: ["document", "format"],
+          encoding: "document_format",
+          optional: false,
+          mediaTypes: [],
+        },
+        {
+          name: "data",
+          toks: ["document", "source", "bytes"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"]],
@@ -3815,8 +4202,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["document", "source", "text"]],
       fields: [
-        { name: "text", toks: ["document", "source", "text"], encoding: "value", optional: false },
-        { name: "name", toks: ["document", "name"], encoding: "value", optional: true },
+        {
+          name: "text",
+          toks: ["document", "source", "text"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
@@ -3834,6 +4227,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
           toks: ["reasoningContent", "reasoningText", "text"],
           encoding: "value",
           optional: false,
+          mediaTypes: [],
         },
       ],
       roles: [],

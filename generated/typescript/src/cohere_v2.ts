@@ -802,6 +802,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
@@ -810,6 +813,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       P.has(part, "value") &&
       (P.isObject(P.need(part, "value")) || typeof P.need(part, "value") === "string")
     ) {
+      rt.reportDropped(
+        part, ["type", "value"], false, "/content/" + String(position), "a json", DIALECT, losses, strict
+      );
       blocks.push({ "type": "document", "document": { "data": P.need(part, "value") } });
       continue;
     }
@@ -2250,7 +2256,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "text";
         (content as unknown[]).push([part, 0, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "tool_call") {
       if ((seen as number) > 3) {
@@ -2283,7 +2289,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "image";
         (content as unknown[]).push([part, 1, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -2300,7 +2306,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "reasoning";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if (conv.keyOf(part, "field") === "/tool_calls") {
@@ -2330,13 +2336,15 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -2614,7 +2622,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -2625,7 +2633,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -2636,7 +2644,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "reasoning",
       when: [[["type"], "thinking"]],
       has: [],
-      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -2746,7 +2754,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -2757,7 +2765,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -2768,7 +2776,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "reasoning",
       when: [[["type"], "thinking"]],
       has: [],
-      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["thinking"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,

@@ -1397,6 +1397,8 @@ export function decodeToolResult(payload: unknown, options: { idMap?: rt.IdMap |
         [
           ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
           ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+          ["document", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+          ["document", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
         ],
         canonical["content"] as JsonObject[],
         DIALECT,
@@ -1504,8 +1506,12 @@ export function encodeToolResult(
       [
         ["image", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
         ["image", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
+        ["document", [["media_type", ["inlineData", "mimeType"]], ["data", ["inlineData", "data"]]]],
+        ["document", [["media_type", ["fileData", "mimeType"]], ["url", ["fileData", "fileUri"]]]],
       ],
       DIALECT,
+      losses,
+      strict,
     );
     const wireContent: unknown = rt.resultToObject(
       canonical["content"] as JsonObject[],
@@ -2565,7 +2571,18 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
       (parts as unknown[]).push(part);
-    } else if (rt.getOwn(block as JsonObject, "inlineData") !== undefined) {
+    } else if (
+      (rt.getOwn(block as JsonObject, "inlineData") !== undefined) &&
+      (
+        (conv.get(block, ["inlineData", "mimeType"]) === undefined) ||
+        (
+          rt.mediaTypeIn(
+            conv.get(block, ["inlineData", "mimeType"]),
+            ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+          )
+        )
+      )
+    ) {
       mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "inlineData"), "mimeType");
       if (mediaTypeIn === undefined) {
         throw new rt.DecodeError(
@@ -2584,7 +2601,18 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
       (parts as unknown[]).push(part);
-    } else if (rt.getOwn(block as JsonObject, "fileData") !== undefined) {
+    } else if (
+      (rt.getOwn(block as JsonObject, "fileData") !== undefined) &&
+      (
+        (conv.get(block, ["fileData", "mimeType"]) === undefined) ||
+        (
+          rt.mediaTypeIn(
+            conv.get(block, ["fileData", "mimeType"]),
+            ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+          )
+        )
+      )
+    ) {
       mediaTypeIn = conv.keyOf(rt.getOwn(block as JsonObject, "fileData"), "mimeType");
       if (mediaTypeIn === undefined) {
         throw new rt.DecodeError(
@@ -2912,7 +2940,19 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else if (
         (conv.keyOf(part, "type") === "document") &&
-        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
+        (
+          (
+            (conv.keyOf(part, "media_type") === undefined) ||
+            (
+              rt.mediaTypeIn(
+                conv.keyOf(part, "media_type"),
+                ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+              )
+            )
+          ) &&
+          (conv.keyOf(part, "media_type") !== undefined) &&
+          (conv.keyOf(part, "data") !== undefined)
+        )
       ) {
         block = partOut6(part as JsonObject, at as string, out);
         if (block !== null) {
@@ -2928,7 +2968,19 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         }
       } else if (
         (conv.keyOf(part, "type") === "document") &&
-        ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined))
+        (
+          (
+            (conv.keyOf(part, "media_type") === undefined) ||
+            (
+              rt.mediaTypeIn(
+                conv.keyOf(part, "media_type"),
+                ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+              )
+            )
+          ) &&
+          (conv.keyOf(part, "media_type") !== undefined) &&
+          (conv.keyOf(part, "url") !== undefined)
+        )
       ) {
         block = partOut7(part as JsonObject, at as string, out);
         if (block !== null) {
@@ -3188,7 +3240,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "reasoning";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "text") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -3205,7 +3257,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "text";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((rt.isImageType(conv.keyOf(part, "media_type"))) && (conv.keyOf(part, "data") !== undefined)) {
@@ -3238,10 +3290,22 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "image";
         (content as unknown[]).push([part, 5, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "document") {
-      if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
+      if (
+        (
+          (conv.keyOf(part, "media_type") === undefined) ||
+          (
+            rt.mediaTypeIn(
+              conv.keyOf(part, "media_type"),
+              ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+            )
+          )
+        ) &&
+        (conv.keyOf(part, "media_type") !== undefined) &&
+        (conv.keyOf(part, "data") !== undefined)
+      ) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -3254,7 +3318,19 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "document";
         (content as unknown[]).push([part, 6, at]);
-      } else if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "url") !== undefined)) {
+      } else if (
+        (
+          (conv.keyOf(part, "media_type") === undefined) ||
+          (
+            rt.mediaTypeIn(
+              conv.keyOf(part, "media_type"),
+              ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+            )
+          )
+        ) &&
+        (conv.keyOf(part, "media_type") !== undefined) &&
+        (conv.keyOf(part, "url") !== undefined)
+      ) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -3268,7 +3344,11 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "document";
         (content as unknown[]).push([part, 7, at]);
       } else {
-        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+        lose(
+          "part.unsupported",
+          at as string,
+          "a document part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(conv.article(role)) + " turn",
+        );
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -3285,13 +3365,15 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -3834,7 +3916,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "reasoning",
       when: [[["thought"], true]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3845,7 +3927,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [],
       has: [["text"]],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3857,8 +3939,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["inlineData"]],
       fields: [
-        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
-        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["inlineData", "mimeType"],
+          encoding: "image_type",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -3871,8 +3959,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["fileData"]],
       fields: [
-        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
-        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["fileData", "mimeType"],
+          encoding: "image_type",
+          optional: true,
+          mediaTypes: [],
+        },
+        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -3885,8 +3979,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["inlineData"]],
       fields: [
-        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
-        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["inlineData", "mimeType"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+        },
+        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -3899,8 +3999,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [],
       has: [["fileData"]],
       fields: [
-        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
-        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["fileData", "mimeType"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+        },
+        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4011,7 +4117,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "reasoning",
       when: [[["thought"], true]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4022,7 +4128,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [],
       has: [["text"]],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4034,8 +4140,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["inlineData"]],
       fields: [
-        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "image_type", optional: false },
-        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["inlineData", "mimeType"],
+          encoding: "image_type",
+          optional: false,
+          mediaTypes: [],
+        },
+        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4048,8 +4160,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["fileData"]],
       fields: [
-        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "image_type", optional: true },
-        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["fileData", "mimeType"],
+          encoding: "image_type",
+          optional: true,
+          mediaTypes: [],
+        },
+        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4062,8 +4180,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["inlineData"]],
       fields: [
-        { name: "media_type", toks: ["inlineData", "mimeType"], encoding: "value", optional: false },
-        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["inlineData", "mimeType"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+        },
+        { name: "data", toks: ["inlineData", "data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4076,8 +4200,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [],
       has: [["fileData"]],
       fields: [
-        { name: "media_type", toks: ["fileData", "mimeType"], encoding: "value", optional: false },
-        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false },
+        {
+          name: "media_type",
+          toks: ["fileData", "mimeType"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: ["application/pdf", "application/x-javascript", "application/x-python", "text/*"],
+        },
+        { name: "url", toks: ["fileData", "fileUri"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],

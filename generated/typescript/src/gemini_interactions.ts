@@ -1359,14 +1359,23 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
     if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "image", "mime_type": P.need(part, "media_type"), "data": P.need(part, "data") });
       continue;
     }
     if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "image", "uri": P.need(part, "url") });
       continue;
     }
@@ -2857,7 +2866,7 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 0, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined)) {
@@ -2887,7 +2896,7 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -2904,13 +2913,15 @@ function turnOut(
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -3102,7 +3113,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "reasoning",
       when: [[["type"], "thought"]],
       has: [["summary", "0", "text"]],
-      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [[["summary", "0", "type"], "text"]],
       role: "assistant",
@@ -3126,7 +3137,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3138,8 +3149,8 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "image"]],
       has: [["data"]],
       fields: [
-        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false },
-        { name: "data", toks: ["data"], encoding: "value", optional: false },
+        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "data", toks: ["data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -3152,8 +3163,8 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "image"]],
       has: [["uri"]],
       fields: [
-        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true },
-        { name: "url", toks: ["uri"], encoding: "value", optional: false },
+        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true, mediaTypes: [] },
+        { name: "url", toks: ["uri"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -3232,7 +3243,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "reasoning",
       when: [[["type"], "thought"]],
       has: [["summary", "0", "text"]],
-      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [[["summary", "0", "type"], "text"]],
       role: "assistant",
@@ -3256,7 +3267,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3268,8 +3279,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "image"]],
       has: [["data"]],
       fields: [
-        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false },
-        { name: "data", toks: ["data"], encoding: "value", optional: false },
+        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "data", toks: ["data"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -3282,8 +3293,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "image"]],
       has: [["uri"]],
       fields: [
-        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true },
-        { name: "url", toks: ["uri"], encoding: "value", optional: false },
+        { name: "media_type", toks: ["mime_type"], encoding: "value", optional: true, mediaTypes: [] },
+        { name: "url", toks: ["uri"], encoding: "value", optional: false, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],

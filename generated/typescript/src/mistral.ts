@@ -1335,6 +1335,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     const kind = P.need(part, "type");
     const form = P.at(forms, "/content" + "/" + String(position));
     if (form === FORM_VARIANT_3 && kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push(
         {
           "type": "image_url", "image_url": { "url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
@@ -1343,20 +1346,32 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
       continue;
     }
     if (form === FORM_VARIANT_4 && kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "image_url", "image_url": { "url": P.need(part, "url") } });
       continue;
     }
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
     if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push(
         { "type": "image_url", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
       );
       continue;
     }
     if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "image_url", "image_url": P.need(part, "url") });
       continue;
     }
@@ -3032,7 +3047,7 @@ function turnOut(
         last = "tool_call";
         (field0 as unknown[]).push(entry);
       } else {
-        lose("part.unsupported", at as string, "a tool_call part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a tool_call part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "text") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -3049,7 +3064,7 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 0, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if (
@@ -3091,7 +3106,7 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "reasoning") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -3108,7 +3123,7 @@ function turnOut(
         last = "reasoning";
         (content as unknown[]).push([part, 3, at]);
       } else {
-        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -3125,13 +3140,15 @@ function turnOut(
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -3369,7 +3386,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3380,7 +3397,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [["image_url", "url"]],
-      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: ["user"],
       defaults: [],
       role: null,
@@ -3391,7 +3408,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: ["user"],
       defaults: [],
       role: null,
@@ -3402,7 +3419,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "reasoning",
       when: [[["type"], "thinking"]],
       has: [],
-      fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [[["thinking", "0", "type"], "text"]],
       role: null,
@@ -3512,7 +3529,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3523,7 +3540,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [["image_url", "url"]],
-      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: ["user"],
       defaults: [],
       role: null,
@@ -3534,7 +3551,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: ["user"],
       defaults: [],
       role: null,
@@ -3545,7 +3562,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "reasoning",
       when: [[["type"], "thinking"]],
       has: [],
-      fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["thinking", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [[["thinking", "0", "type"], "text"]],
       role: null,

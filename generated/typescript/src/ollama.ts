@@ -1750,7 +1750,7 @@ function turnOut(
         last = "reasoning";
         (field0 as unknown[]).push(entry);
       } else {
-        lose("part.unsupported", at as string, "a reasoning part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if ((["user"].includes(role as string)) && (conv.keyOf(part, "data") !== undefined)) {
@@ -1767,7 +1767,7 @@ function turnOut(
         last = "image";
         (field1 as unknown[]).push(entry);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "tool_call") {
       if ((seen as number) > 4) {
@@ -1797,7 +1797,7 @@ function turnOut(
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "text") {
       if ((seen as number) > 1) {
@@ -1816,7 +1816,9 @@ function turnOut(
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }

@@ -1855,6 +1855,9 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "text", "text": P.need(part, "text") });
       continue;
     }
@@ -3134,7 +3137,11 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       }
     } else if (
       (rt.pyEquals(rt.getOwn(block as JsonObject, "type"), "file")) &&
-      (conv.keyOf(rt.getOwn(block as JsonObject, "file"), "file_data") !== undefined)
+      (conv.keyOf(rt.getOwn(block as JsonObject, "file"), "file_data") !== undefined) &&
+      (
+        (conv.get(block, ["file", "file_data"]) === undefined) ||
+        (rt.dataUrlTypeIn(conv.get(block, ["file", "file_data"]), ["application/pdf"]))
+      )
     ) {
       dataIn = conv.keyOf(rt.getOwn(block as JsonObject, "file"), "file_data");
       if (dataIn === undefined) {
@@ -3494,7 +3501,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "tool_call";
         (field0 as unknown[]).push(entry);
       } else {
-        lose("part.unsupported", at as string, "a tool_call part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a tool_call part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "refusal") {
       if ((["assistant"].includes(role as string)) && (conv.keyOf(part, "text") !== undefined)) {
@@ -3511,7 +3518,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "refusal";
         (field1 as unknown[]).push(entry);
       } else {
-        lose("part.unsupported", at as string, "a refusal part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a refusal part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "text") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -3528,7 +3535,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "text";
         (content as unknown[]).push([part, 0, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if (
@@ -3551,12 +3558,18 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "image";
         (content as unknown[]).push([part, 1, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "document") {
       if (
         (["user"].includes(role as string)) &&
-        ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))
+        (
+          (
+            (!(conv.keyOf(part, "data") !== undefined)) ||
+            (rt.mediaTypeIn(conv.keyOf(part, "media_type"), ["application/pdf"]))
+          ) &&
+          ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined))
+        )
       ) {
         if ((seen as number) > 1) {
           lose(
@@ -3571,7 +3584,11 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "document";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+        lose(
+          "part.unsupported",
+          at as string,
+          "a document part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(conv.article(role)) + " turn",
+        );
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === "/tool_calls") && (["assistant"].includes(role as string))) {
@@ -3601,13 +3618,15 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -3891,7 +3910,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -3902,7 +3921,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: ["user"],
       defaults: [],
       role: null,
@@ -3914,8 +3933,14 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "file"]],
       has: [["file", "file_data"]],
       fields: [
-        { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
-        { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+        {
+          name: "data",
+          toks: ["file", "file_data"],
+          encoding: "data_url",
+          optional: false,
+          mediaTypes: ["application/pdf"],
+        },
+        { name: "name", toks: ["file", "filename"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: ["user"],
       defaults: [],
@@ -4035,7 +4060,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4046,7 +4071,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "image",
       when: [[["type"], "image_url"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url", "url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: ["user"],
       defaults: [],
       role: null,
@@ -4058,8 +4083,14 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "file"]],
       has: [["file", "file_data"]],
       fields: [
-        { name: "data", toks: ["file", "file_data"], encoding: "data_url", optional: false },
-        { name: "name", toks: ["file", "filename"], encoding: "value", optional: true },
+        {
+          name: "data",
+          toks: ["file", "file_data"],
+          encoding: "data_url",
+          optional: false,
+          mediaTypes: ["application/pdf"],
+        },
+        { name: "name", toks: ["file", "filename"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: ["user"],
       defaults: [],

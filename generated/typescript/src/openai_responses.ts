@@ -1971,6 +1971,10 @@ const KNOWN_TOOL_RESULT_0: ReadonlySet<string> = new Set(["call_id", "output", "
 const KNOWN_TOOL_RESULT_0_CONTENT_0: ReadonlySet<string> = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_1: ReadonlySet<string> = new Set(["image_url", "type"]);
 const KNOWN_TOOL_RESULT_0_CONTENT_2: ReadonlySet<string> = new Set(["image_url", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_3: ReadonlySet<string> = new Set(["file_data", "filename", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_4: ReadonlySet<string> = new Set(["file_data", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_5: ReadonlySet<string> = new Set(["file_url", "filename", "type"]);
+const KNOWN_TOOL_RESULT_0_CONTENT_6: ReadonlySet<string> = new Set(["file_url", "type"]);
 
 function CONTENT_TOOL_RESULT_0_CONTENT_in(
   blocks: unknown, unknown: JsonObject | null, forms: JsonObject
@@ -2098,6 +2102,190 @@ function CONTENT_TOOL_RESULT_0_CONTENT_in(
       parts.push(part);
       continue;
     }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_data"]) !== undefined &&
+      rt.lookup(block, ["filename"]) !== undefined &&
+      rt.isDataUrl(rt.lookup(block, ["file_data"]))
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_data" in Object.prototype) ||
+            Object.hasOwn(block, "file_data")
+          ) ? P.defined(block["file_data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+      }
+      [part["media_type"], part["data"]] = rt.splitDataUrl(value as string);
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("filename" in Object.prototype) ||
+            Object.hasOwn(block, "filename")
+          ) ? P.defined(block["filename"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_3, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_data"]) !== undefined &&
+      rt.isDataUrl(rt.lookup(block, ["file_data"]))
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_data" in Object.prototype) ||
+            Object.hasOwn(block, "file_data")
+          ) ? P.defined(block["file_data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+      }
+      [part["media_type"], part["data"]] = rt.splitDataUrl(value as string);
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_4, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_url"]) !== undefined &&
+      rt.lookup(block, ["filename"]) !== undefined &&
+      typeof rt.lookup(block, ["file_url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_url" in Object.prototype) ||
+            Object.hasOwn(block, "file_url")
+          ) ? P.defined(block["file_url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+      }
+      part["url"] = value;
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("filename" in Object.prototype) ||
+            Object.hasOwn(block, "filename")
+          ) ? P.defined(block["filename"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_5, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_url"]) !== undefined &&
+      typeof rt.lookup(block, ["file_url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_url" in Object.prototype) ||
+            Object.hasOwn(block, "file_url")
+          ) ? P.defined(block["file_url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+      }
+      part["url"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_0_CONTENT_6, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
     parts.push(
       { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) }
@@ -2122,17 +2310,76 @@ function CONTENT_TOOL_RESULT_0_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "input_text", "text": P.need(part, "text") });
       continue;
     }
     if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push(
         { "type": "input_image", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
       );
       continue;
     }
     if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
+      continue;
+    }
+    if (kind === "document" && P.has(part, "media_type") && P.has(part, "data") && P.has(part, "name")) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "name", "type"],
+        true,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        {
+          "type": "input_file",
+          "file_data": rt.dataUrl(part["media_type"] as string, part["data"] as string),
+          "filename": P.need(part, "name"),
+        }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "type"],
+        true,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        { "type": "input_file", "file_data": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "url") && P.has(part, "name") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["name", "type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push({ "type": "input_file", "file_url": P.need(part, "url"), "filename": P.need(part, "name") });
+      continue;
+    }
+    if (kind === "document" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push({ "type": "input_file", "file_url": P.need(part, "url") });
       continue;
     }
     if (kind === "json") {
@@ -2160,6 +2407,10 @@ const KNOWN_TOOL_RESULT_1: ReadonlySet<string> = new Set(["call_id", "output", "
 const KNOWN_TOOL_RESULT_1_CONTENT_0: ReadonlySet<string> = new Set(["text", "type"]);
 const KNOWN_TOOL_RESULT_1_CONTENT_1: ReadonlySet<string> = new Set(["image_url", "type"]);
 const KNOWN_TOOL_RESULT_1_CONTENT_2: ReadonlySet<string> = new Set(["image_url", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_3: ReadonlySet<string> = new Set(["file_data", "filename", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_4: ReadonlySet<string> = new Set(["file_data", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_5: ReadonlySet<string> = new Set(["file_url", "filename", "type"]);
+const KNOWN_TOOL_RESULT_1_CONTENT_6: ReadonlySet<string> = new Set(["file_url", "type"]);
 
 function CONTENT_TOOL_RESULT_1_CONTENT_in(
   blocks: unknown, unknown: JsonObject | null, forms: JsonObject
@@ -2287,6 +2538,190 @@ function CONTENT_TOOL_RESULT_1_CONTENT_in(
       parts.push(part);
       continue;
     }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_data"]) !== undefined &&
+      rt.lookup(block, ["filename"]) !== undefined &&
+      rt.isDataUrl(rt.lookup(block, ["file_data"]))
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_data" in Object.prototype) ||
+            Object.hasOwn(block, "file_data")
+          ) ? P.defined(block["file_data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+      }
+      [part["media_type"], part["data"]] = rt.splitDataUrl(value as string);
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("filename" in Object.prototype) ||
+            Object.hasOwn(block, "filename")
+          ) ? P.defined(block["filename"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_3, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_data"]) !== undefined &&
+      rt.isDataUrl(rt.lookup(block, ["file_data"]))
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_data" in Object.prototype) ||
+            Object.hasOwn(block, "file_data")
+          ) ? P.defined(block["file_data"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_data", "expected a string");
+      }
+      [part["media_type"], part["data"]] = rt.splitDataUrl(value as string);
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_4, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_url"]) !== undefined &&
+      rt.lookup(block, ["filename"]) !== undefined &&
+      typeof rt.lookup(block, ["file_url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_url" in Object.prototype) ||
+            Object.hasOwn(block, "file_url")
+          ) ? P.defined(block["file_url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+      }
+      part["url"] = value;
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("filename" in Object.prototype) ||
+            Object.hasOwn(block, "filename")
+          ) ? P.defined(block["filename"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected a value, got nothing");
+      }
+      if (typeof value !== "string" || value === "") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/filename", "expected nonempty");
+      }
+      part["name"] = value;
+      if (P.size(block) !== 3) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_5, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
+    if (
+      P.isObject(block) &&
+      (
+        P.isObject(block) &&
+        (
+          Object.getPrototypeOf(block) === Object.prototype &&
+          !("type" in Object.prototype) ||
+          Object.hasOwn(block, "type")
+        ) ? block["type"] : undefined
+      ) === "input_file" &&
+      rt.lookup(block, ["file_url"]) !== undefined &&
+      typeof rt.lookup(block, ["file_url"]) === "string"
+    ) {
+      const part: JsonObject = { type: "document" };
+      try {
+        value = (
+          P.isObject(block) &&
+          (
+            Object.getPrototypeOf(block) === Object.prototype &&
+            !("file_url" in Object.prototype) ||
+            Object.hasOwn(block, "file_url")
+          ) ? P.defined(block["file_url"]) : P.mismatch()
+        );
+      } catch (exc) {
+        if (!P.quiet(exc)) throw exc;
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a value, got nothing");
+      }
+      if (typeof value !== "string") {
+        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at + "/file_url", "expected a string");
+      }
+      part["url"] = value;
+      if (P.size(block) !== 2) {
+        unknown = rt.unknownFields(P.obj(block), KNOWN_TOOL_RESULT_1_CONTENT_6, at + "", unknown);
+      }
+      parts.push(part);
+      continue;
+    }
     if (!P.isObject(block)) throw new rt.DecodeError(DIALECT, SHAPE_TOOL_RESULT, at, "expected an object");
     parts.push(
       { type: "wire", dialect: DIALECT, value: rt.held(block, rt.MAX_DEPTH - 2, DIALECT, SHAPE_TOOL_RESULT, at) }
@@ -2311,17 +2746,76 @@ function CONTENT_TOOL_RESULT_1_CONTENT_out(
     let part = items[position] as JsonObject; // each read checked: a wrong type is invalid input
     const kind = P.need(part, "type");
     if (kind === "text" && P.has(part, "text")) {
+      rt.reportDropped(
+        part, ["text", "type"], false, "/content/" + String(position), "a text", DIALECT, losses, strict
+      );
       blocks.push({ "type": "input_text", "text": P.need(part, "text") });
       continue;
     }
     if (kind === "image" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part, ["data", "media_type", "type"], true, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push(
         { "type": "input_image", "image_url": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
       );
       continue;
     }
     if (kind === "image" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "an image", DIALECT, losses, strict
+      );
       blocks.push({ "type": "input_image", "image_url": P.need(part, "url") });
+      continue;
+    }
+    if (kind === "document" && P.has(part, "media_type") && P.has(part, "data") && P.has(part, "name")) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "name", "type"],
+        true,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        {
+          "type": "input_file",
+          "file_data": rt.dataUrl(part["media_type"] as string, part["data"] as string),
+          "filename": P.need(part, "name"),
+        }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "media_type") && P.has(part, "data")) {
+      rt.reportDropped(
+        part,
+        ["data", "media_type", "type"],
+        true,
+        "/content/" + String(position),
+        "a document",
+        DIALECT,
+        losses,
+        strict,
+      );
+      blocks.push(
+        { "type": "input_file", "file_data": rt.dataUrl(part["media_type"] as string, part["data"] as string) }
+      );
+      continue;
+    }
+    if (kind === "document" && P.has(part, "url") && P.has(part, "name") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["name", "type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push({ "type": "input_file", "file_url": P.need(part, "url"), "filename": P.need(part, "name") });
+      continue;
+    }
+    if (kind === "document" && P.has(part, "url") && typeof P.need(part, "url") === "string") {
+      rt.reportDropped(
+        part, ["type", "url"], false, "/content/" + String(position), "a document", DIALECT, losses, strict
+      );
+      blocks.push({ "type": "input_file", "file_url": P.need(part, "url") });
       continue;
     }
     if (kind === "json") {
@@ -4174,7 +4668,7 @@ function turnOut(
         last = "text";
         (content as unknown[]).push([part, 1, at]);
       } else {
-        lose("part.unsupported", at as string, "a text part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "image") {
       if (
@@ -4194,7 +4688,7 @@ function turnOut(
         last = "image";
         (content as unknown[]).push([part, 2, at]);
       } else {
-        lose("part.unsupported", at as string, "an image part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "document") {
       if ((conv.keyOf(part, "data") !== undefined) && (conv.keyOf(part, "media_type") !== undefined)) {
@@ -4224,7 +4718,11 @@ function turnOut(
         last = "document";
         (content as unknown[]).push([part, 4, at]);
       } else {
-        lose("part.unsupported", at as string, "a document part in " + String(conv.article(role)) + " turn");
+        lose(
+          "part.unsupported",
+          at as string,
+          "a document part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(conv.article(role)) + " turn",
+        );
       }
     } else if (kind === "refusal") {
       if (conv.keyOf(part, "text") !== undefined) {
@@ -4241,7 +4739,7 @@ function turnOut(
         last = "refusal";
         (content as unknown[]).push([part, 5, at]);
       } else {
-        lose("part.unsupported", at as string, "a refusal part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a refusal part" + " in " + String(conv.article(role)) + " turn");
       }
     } else if (kind === "wire") {
       if ((conv.keyOf(part, "field") === undefined) || (conv.keyOf(part, "field") === null)) {
@@ -4258,13 +4756,15 @@ function turnOut(
         last = "wire";
         (content as unknown[]).push([part, -1, at]);
       } else {
-        lose("part.unsupported", at as string, "a wire part in " + String(conv.article(role)) + " turn");
+        lose("part.unsupported", at as string, "a wire part" + " in " + String(conv.article(role)) + " turn");
       }
     } else {
       lose(
         "part.unsupported",
         at as string,
-        String(conv.article(kind as string)) + " part in " + String(conv.article(role)) + " turn",
+        String(conv.article(kind as string)) + " part" + String(conv.mediaOf(part as JsonObject)) + " in " + String(
+          conv.article(role)
+        ) + " turn",
       );
     }
   }
@@ -4564,7 +5064,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "reasoning",
       when: [[["type"], "reasoning"]],
       has: [],
-      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true }],
+      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: "assistant",
@@ -4577,7 +5077,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "input_text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: ["system", "user"],
       defaults: [],
       role: null,
@@ -4588,7 +5088,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "output_text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: ["assistant"],
       defaults: [],
       role: null,
@@ -4599,7 +5099,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "image",
       when: [[["type"], "input_image"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4611,8 +5111,8 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "input_file"]],
       has: [["file_data"]],
       fields: [
-        { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
-        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+        { name: "data", toks: ["file_data"], encoding: "data_url", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4625,8 +5125,8 @@ const CONV_REQUEST: conv.RequestLayout = {
       when: [[["type"], "input_file"]],
       has: [["file_url"]],
       fields: [
-        { name: "url", toks: ["file_url"], encoding: "value", optional: false },
-        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+        { name: "url", toks: ["file_url"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4638,7 +5138,7 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "refusal",
       when: [[["type"], "refusal"]],
       has: [],
-      fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4778,7 +5278,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "reasoning",
       when: [[["type"], "reasoning"]],
       has: [],
-      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true }],
+      fields: [{ name: "text", toks: ["summary", "0", "text"], encoding: "value", optional: true, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: "assistant",
@@ -4789,7 +5289,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "message"], [["role"], "assistant"], [["content", "0", "type"], "output_text"]],
       has: [],
-      fields: [{ name: "text", toks: ["content", "0", "text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["content", "0", "text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [[["status"], "completed"], [["content", "0", "annotations"], []]],
       role: "assistant",
@@ -4802,7 +5302,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "input_text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: ["system", "user"],
       defaults: [],
       role: null,
@@ -4813,7 +5313,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "output_text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: ["assistant"],
       defaults: [],
       role: null,
@@ -4824,7 +5324,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "image",
       when: [[["type"], "input_image"]],
       has: [],
-      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false }],
+      fields: [{ name: "url", toks: ["image_url"], encoding: "data_url", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,
@@ -4836,8 +5336,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "input_file"]],
       has: [["file_data"]],
       fields: [
-        { name: "data", toks: ["file_data"], encoding: "data_url", optional: false },
-        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+        { name: "data", toks: ["file_data"], encoding: "data_url", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4850,8 +5350,8 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       when: [[["type"], "input_file"]],
       has: [["file_url"]],
       fields: [
-        { name: "url", toks: ["file_url"], encoding: "value", optional: false },
-        { name: "name", toks: ["filename"], encoding: "value", optional: true },
+        { name: "url", toks: ["file_url"], encoding: "value", optional: false, mediaTypes: [] },
+        { name: "name", toks: ["filename"], encoding: "value", optional: true, mediaTypes: [] },
       ],
       roles: [],
       defaults: [],
@@ -4863,7 +5363,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "refusal",
       when: [[["type"], "refusal"]],
       has: [],
-      fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false }],
+      fields: [{ name: "text", toks: ["refusal"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
       defaults: [],
       role: null,

@@ -13,7 +13,7 @@ export type CacheBreakpoint = {
  * One part of a tool result's content.
  * From `schemas/canonical/content_part.json#`.
  */
-export type ContentPart = TextPart | JsonPart | ImagePart | WirePart;
+export type ContentPart = TextPart | JsonPart | ImagePart | DocumentPart | WirePart;
 /**
  * An error response's body (issue #25 point 7): what went wrong, as a small closed category each
  * dialect maps to its own error type in a table (dialect.json, shapes.error). The HTTP status
@@ -344,6 +344,26 @@ export type ImagePart = {
     media_type: unknown;
 } | {
     url: unknown;
+});
+/**
+ * A document (a PDF, a text file) a tool returned: inline as base64 data with its media type, by
+ * URL, or as plain text; name is its title or file name.
+ * From `schemas/canonical/content_part.json#/$defs/DocumentPart`.
+ */
+export type DocumentPart = {
+    type: "document";
+    media_type?: string;
+    data?: string;
+    url?: string;
+    text?: string;
+    name?: string;
+} & ({
+    data: unknown;
+    media_type: unknown;
+} | {
+    url: unknown;
+} | {
+    text: unknown;
 });
 /**
  * A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.

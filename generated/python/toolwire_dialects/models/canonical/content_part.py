@@ -63,6 +63,61 @@ class ImagePart(RootModel[ImagePart1 | ImagePart2]):
     """
 
 
+class DocumentPart1(BaseModel):
+    """
+    A document (a PDF, a text file) a tool returned: inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['document']
+    media_type: str
+    data: str = Field(..., json_schema_extra={'contentEncoding': 'base64'})
+    url: str | None = None
+    text: str | None = None
+    name: str | None = None
+
+
+class DocumentPart2(BaseModel):
+    """
+    A document (a PDF, a text file) a tool returned: inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['document']
+    media_type: str | None = None
+    data: str | None = Field(None, json_schema_extra={'contentEncoding': 'base64'})
+    url: str
+    text: str | None = None
+    name: str | None = None
+
+
+class DocumentPart3(BaseModel):
+    """
+    A document (a PDF, a text file) a tool returned: inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['document']
+    media_type: str | None = None
+    data: str | None = Field(None, json_schema_extra={'contentEncoding': 'base64'})
+    url: str | None = None
+    text: str
+    name: str | None = None
+
+
+class DocumentPart(RootModel[DocumentPart1 | DocumentPart2 | DocumentPart3]):
+    root: DocumentPart1 | DocumentPart2 | DocumentPart3 = Field(..., title='DocumentPart')
+    """
+    A document (a PDF, a text file) a tool returned: inline as base64 data with its media type, by URL, or as plain text; name is its title or file name.
+    """
+
+
 class WirePart(BaseModel):
     """
     A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
@@ -76,8 +131,10 @@ class WirePart(BaseModel):
     value: dict[str, Any]
 
 
-class ContentPart(RootModel[TextPart | JsonPart | ImagePart | WirePart]):
-    root: TextPart | JsonPart | ImagePart | WirePart = Field(..., title='ContentPart')
+class ContentPart(RootModel[TextPart | JsonPart | ImagePart | DocumentPart | WirePart]):
+    root: TextPart | JsonPart | ImagePart | DocumentPart | WirePart = Field(
+        ..., title='ContentPart'
+    )
     """
     One part of a tool result's content.
     """

@@ -41,6 +41,7 @@ from ._conv_response import decode_response, encode_response, finish_in
 from ._conv_tools import encode_tools
 from ._forms import form_index, form_of
 from ._reasoning import reasoning_policy
+from ._reasoning_claude import claude_out
 
 __all__ = [
     "CacheMarker",
@@ -61,6 +62,7 @@ __all__ = [
     "cache_in",
     "cache_out",
     "check_canonical",
+    "claude_out",
     "decode_block",
     "decode_response",
     "encode_response",

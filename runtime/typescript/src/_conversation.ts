@@ -44,3 +44,4 @@ export { encodeTools } from "./_conv_tools.js";
 export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";
 export { reasoningPolicy } from "./_reasoning.js";
+export { claudeOut } from "./_reasoning_claude.js";

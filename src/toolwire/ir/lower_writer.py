@@ -190,7 +190,7 @@ class TurnWriter:
         lost = Lose(
             "reasoning.dropped",
             event.at,
-            Text(("reasoning from ", _shown(event.part), " (only that dialect can replay it)")),
+            Text(("reasoning from ", _shown(event.part), f" ({FOREIGN})")),
         )
         said = All((Call("as_text", ()), Not(Is("falsy", text))))
         sent = replace(event, part=Local("sent"))  # the part as text
@@ -220,6 +220,10 @@ class TurnWriter:
     def tool_result(self, event: PartEvent) -> tuple[Step, ...]:
         sent = replace(event, part=Local("sent"))  # naming the call it answers where the id map would not
         return (Let("sent", Call("answered", (event.part,))), *self._gather("tool_result", sent))
+
+
+# the loss of another dialect's reasoning, as the runtime's _reasoning_claude.FOREIGN says it
+FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model"
 
 
 def _fits(sp: Spelling, event: PartEvent) -> Expr:

@@ -149,8 +149,11 @@ def test_each_policy_between_each_pair(source: str, target: str, policy: str) ->
     elif policy == "keep":
         assert _dropped(got.losses) == [(at, foreign) for at, _text in parts]
         assert not any(marker in wire for marker in TEXTS[source] + SECRETS[source])
-    else:  # text: the text, never the signature; a part without text is still a loss
-        assert _dropped(got.losses) == [(at, foreign) for at, text in parts if not text]
+    else:  # text: the text, never the signature (a loss saying why); a part without text is still a loss
+        signature = f"the signature of reasoning sent as text ({FOREIGN})"
+        assert _dropped(got.losses) == [
+            (at + "/extensions", signature) if text else (at, foreign) for at, text in parts
+        ]
         assert all(marker in wire for marker in TEXTS[source])
         assert not any(marker in wire for marker in SECRETS[source])
 
@@ -189,14 +192,12 @@ def test_a_response_follows_the_policy() -> None:
     dropped = convert(copy.deepcopy(response), target="anthropic_messages", reasoning="drop", strict=True, **options)
     assert "THINK-A" not in json.dumps(dropped.value) and _dropped(dropped.losses) == [("/message/parts/0", ASKED)]
     text = convert(copy.deepcopy(response), target="openai_chat", reasoning="text", **options)
-    assert (
-        text.value["choices"][0]["message"]["content"]
-        == [
-            {"type": "text", "text": "THINK-A"},
-            {"type": "text", "text": "yo"},
-        ]
-        and _dropped(text.losses) == []
-    )
+    assert text.value["choices"][0]["message"]["content"] == [
+        {"type": "text", "text": "THINK-A"},
+        {"type": "text", "text": "yo"},
+    ] and _dropped(text.losses) == [
+        ("/message/parts/0/extensions", f"the signature of reasoning sent as text ({FOREIGN})")
+    ]
 
 
 def test_reasoning_as_text_is_the_deprecated_spelling_of_text() -> None:

@@ -102,10 +102,14 @@ def test_the_fields_are_read_as_reasoning_parts() -> None:
     assert "SIG-O" not in json.dumps(got.value) and "ENC-O" not in json.dumps(got.value)
     dropped = [(loss.pointer, loss.what) for loss in got.losses if loss.code == "reasoning.dropped"]
     assert dropped == [
+        (  # the reasoning.text item's text goes, its signature cannot
+            "/messages/1/parts/0/extensions",
+            "the signature of reasoning sent as text (only the model that produced it can replay it: a signature is only valid for that model)",
+        ),
         (
             "/messages/1/parts/1",
             f"reasoning from {CHAT} (only the model that produced it can replay it: a signature is only valid for that model)",
-        )
+        ),
     ]
     kept = _chat(DEEPSEEK, target="gemini", source_profile="deepseek")
     assert [(loss.code, loss.pointer) for loss in kept.losses if loss.code.startswith("reasoning")] == [

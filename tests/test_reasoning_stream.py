@@ -321,6 +321,16 @@ def test_a_conversation_elsewhere_drops_the_signature_saying_why() -> None:
         assert dropped == [f"reasoning from {ANTHROPIC} ({FOREIGN})"] * 2, shape
 
 
+def test_a_conversation_sent_as_text_reports_the_signature() -> None:
+    signature = f"the signature of reasoning sent as text ({FOREIGN})"
+    for shape, value, at in (("request", REQUEST, "/messages/1/parts"), ("response", RESPONSE, "/message/parts")):
+        got = convert(value, source=ANTHROPIC, target=CHAT, shape=shape, reasoning="text")
+        assert "SIG1" not in json.dumps(got.value) and "hmm" in json.dumps(got.value)
+        dropped = [(loss.pointer, loss.what) for loss in got.losses if loss.code == "reasoning.dropped"]
+        # the text went as text, its signature could not; the redacted block has no text
+        assert dropped == [(f"{at}/0/extensions", signature), (f"{at}/1", f"reasoning from {ANTHROPIC} ({FOREIGN})")]
+
+
 def test_a_conversation_leaves_out_redacted_data_that_is_not_base64() -> None:
     value = copy.deepcopy(REQUEST)
     value["messages"][1]["content"][1]["data"] = "not base64!"
@@ -376,10 +386,13 @@ def test_typescript_converts_claude_reasoning_as_python_does() -> None:
         (ANTHROPIC, BEDROCK, "request", REQUEST),
         (ANTHROPIC, BEDROCK, "response", RESPONSE),
         (ANTHROPIC, CHAT, "request", REQUEST),
+        (ANTHROPIC, CHAT, "response", RESPONSE),
         (BEDROCK, ANTHROPIC, "request", convert(REQUEST, source=ANTHROPIC, target=BEDROCK, shape="request").value),
     ):
-        got = convert(value, source=source, target=target, shape=shape)
-        jobs.append({"wire": value, "options": {"source": source, "target": target, "shape": shape}})
-        want.append([got.value, [list(loss) for loss in got.losses]])
+        for policy in ("keep", "text"):
+            got = convert(value, source=source, target=target, shape=shape, reasoning=policy)
+            options = {"source": source, "target": target, "shape": shape, "reasoning": policy}
+            jobs.append({"wire": value, "options": options})
+            want.append([got.value, [list(loss) for loss in got.losses]])
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == json.loads(json.dumps(want))

@@ -23,7 +23,7 @@ from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
-from ._reasoning_claude import FOREIGN, as_claude
+from ._reasoning_claude import AS_TEXT, FOREIGN, as_claude, signed
 
 __all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
@@ -100,6 +100,8 @@ def _carried(
     foreign = part.get("dialect") != run.dialect
     if kind == "reasoning" and (foreign or unsigned(part, role, spellings, run.dialect)):
         if run.reasoning == "text" and part.get("text"):
+            if foreign and signed(part):
+                run.lose("reasoning.dropped", f"{at}/extensions", AS_TEXT)
             return {"type": "text", "text": part["text"]}
         said = f"reasoning from {part.get('dialect')} ({FOREIGN})" if foreign else UNSIGNED
         run.lose("reasoning.dropped", at, said)

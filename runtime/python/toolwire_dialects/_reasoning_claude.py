@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["FOREIGN", "as_claude", "base64_ok", "claude_out", "opaque", "replays"]
+__all__ = ["AS_TEXT", "FOREIGN", "as_claude", "base64_ok", "claude_out", "opaque", "replays", "signed"]
 
 ANTHROPIC = "anthropic_messages"
 BEDROCK = "bedrock_converse"
 CLAUDE = (ANTHROPIC, BEDROCK)
 # the loss of another dialect's reasoning (the compiled request writers say it too)
 FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model"
+# the loss of another dialect's signed reasoning sent as text (reasoning="text"): its text goes, the signature cannot
+AS_TEXT = f"the signature of reasoning sent as text ({FOREIGN})"
 _SIGNED = "/reasoningContent/reasoningText/signature"  # Bedrock's signature, as its decoder keeps it
 # an OpenRouter item's framing: which kind of item, which provider's format, its place; not the artifact
 _FRAMING = frozenset(("/type", "/format", "/index", "/id"))
@@ -39,6 +41,12 @@ def opaque(fields: Any) -> bool:
     """Whether a reasoning part's or delta's fields hold an artifact (a signature, redacted or
     encrypted data) rather than only its framing."""
     return type(fields) is dict and any(k not in _FRAMING for k in fields)
+
+
+def signed(part: dict[str, Any]) -> bool:
+    """Whether a reasoning part holds an artifact of its dialect (a signature, redacted or encrypted data)."""
+    own = (part.get("extensions") or {}).get(part.get("dialect"))
+    return opaque(own.get("fields") if type(own) is dict else None)
 
 
 def _fields(part: dict[str, Any], dialect: str) -> dict[str, Any]:

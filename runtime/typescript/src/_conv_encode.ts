@@ -24,7 +24,7 @@ import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
-import { FOREIGN, asClaude } from "./_reasoning_claude.js";
+import { AS_TEXT, FOREIGN, asClaude, signed } from "./_reasoning_claude.js";
 
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 
@@ -112,7 +112,10 @@ function carried(
   const kind = getOwn(part, "type");
   const foreign = getOwn(part, "dialect") !== run.dialect;
   if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
-    if (run.reasoning === "text" && truthy(getOwn(part, "text"))) return { type: "text", text: part["text"] };
+    if (run.reasoning === "text" && truthy(getOwn(part, "text"))) {
+      if (foreign && signed(part)) run.lose("reasoning.dropped", `${at}/extensions`, AS_TEXT);
+      return { type: "text", text: part["text"] };
+    }
     const said = foreign ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (${FOREIGN})` : UNSIGNED;
     run.lose("reasoning.dropped", at, said);
     return null;

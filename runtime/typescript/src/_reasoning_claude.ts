@@ -17,6 +17,8 @@ const BEDROCK = "bedrock_converse";
 const CLAUDE: readonly unknown[] = [ANTHROPIC, BEDROCK];
 /** The loss of another dialect's reasoning (the compiled request writers say it too). */
 export const FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model";
+/** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, the signature cannot. */
+export const AS_TEXT = `the signature of reasoning sent as text (${FOREIGN})`;
 const SIGNED = "/reasoningContent/reasoningText/signature"; // Bedrock's signature, as its decoder keeps it
 // an OpenRouter item's framing: which kind of item, which provider's format, its place; not the artifact
 const FRAMING = new Set(["/type", "/format", "/index", "/id"]);
@@ -36,6 +38,14 @@ export function base64Ok(data: unknown): boolean {
  * encrypted data) rather than only its framing. */
 export function opaque(fields: unknown): boolean {
   return isObject(fields) && Object.keys(fields).some((k) => !FRAMING.has(k));
+}
+
+/** Whether a reasoning part holds an artifact of its dialect (a signature, redacted or encrypted data). */
+export function signed(part: JsonObject): boolean {
+  const extensions = getOwn(part, "extensions");
+  const dialect = getOwn(part, "dialect");
+  const own = isObject(extensions) && typeof dialect === "string" ? getOwn(extensions, dialect) : undefined;
+  return opaque(isObject(own) ? getOwn(own, "fields") : undefined);
 }
 
 function fieldsOf(part: JsonObject, dialect: string): JsonObject {

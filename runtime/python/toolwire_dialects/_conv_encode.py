@@ -92,11 +92,11 @@ def _carried(
     """The part as the target may carry it: another dialect's reasoning, or its own without
     the signature its blocks need, or another dialect's wire block is a loss (reasoning
     becomes text when asked for, and every reasoning part goes when asked to)."""
-    if part.get("type") == "reasoning" and run.reasoning == "drop":
-        dropped_as_asked(run.losses, run.dialect, at)
-        return None
     part = as_claude(part, run.dialect) or part  # the other Claude dialect's signed reasoning: the same artifact
     kind = part.get("type")
+    if kind == "reasoning" and run.reasoning == "drop":
+        dropped_as_asked(run.losses, run.dialect, at)
+        return None
     foreign = part.get("dialect") != run.dialect
     if kind == "reasoning" and (foreign or unsigned(part, role, spellings, run.dialect)):
         if run.reasoning == "text" and part.get("text"):

@@ -104,12 +104,12 @@ const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning bl
 function carried(
   part: JsonObject, role: string, spellings: readonly Spelling[], run: Run, at: string
 ): JsonObject | null {
-  if (getOwn(part, "type") === "reasoning" && run.reasoning === "drop") {
+  part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
+  const kind = getOwn(part, "type");
+  if (kind === "reasoning" && run.reasoning === "drop") {
     droppedAsAsked(run.losses, run.dialect, at);
     return null;
   }
-  part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
-  const kind = getOwn(part, "type");
   const foreign = getOwn(part, "dialect") !== run.dialect;
   if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
     if (run.reasoning === "text" && truthy(getOwn(part, "text"))) {

@@ -104,13 +104,13 @@ def usage_slots(slots: Any) -> set[str]:
 def call_reads(writes: dict[str, list[dict[str, Any]]]) -> list[tuple[Toks, tuple[tuple[Toks, Any], ...]]]:
     """Where a dialect's call-start events hold a call's caller (its call_open templates' caller
     slot), with the constants the event holds there: (pointer, tests)."""
-    found = []
+    found: list[tuple[Toks, tuple[tuple[Toks, Any], ...]]] = []
     for template in writes.get("call_open", ()):
         for toks, slot in template["set"]:
             if slot == "caller":
                 event = template["build"]()
                 block = at(event, toks[:-1])
-                tests = [((k,), v) for k, v in event.items() if type(v) is str]
+                tests: list[tuple[Toks, Any]] = [((k,), v) for k, v in event.items() if type(v) is str]
                 tests += [
                     ((*toks[:-1], k), v) for k, v in (block.items() if type(block) is dict else ()) if type(v) is str
                 ]

@@ -101,7 +101,16 @@ def test_the_fields_are_read_as_reasoning_parts() -> None:
     assert texts == ["THINK-O", "SUMMARY-O", "yo"]  # the encrypted item has no text: a loss
     assert "SIG-O" not in json.dumps(got.value) and "ENC-O" not in json.dumps(got.value)
     dropped = [(loss.pointer, loss.what) for loss in got.losses if loss.code == "reasoning.dropped"]
-    assert dropped == [("/messages/1/parts/1", f"reasoning from {CHAT} (only that dialect can replay it)")]
+    assert dropped == [
+        (  # the reasoning.text item's text goes, its signature cannot
+            "/messages/1/parts/0/extensions",
+            "the signature of reasoning sent as text (only the model that produced it can replay it: a signature is only valid for that model)",
+        ),
+        (
+            "/messages/1/parts/1",
+            f"reasoning from {CHAT} (only the model that produced it can replay it: a signature is only valid for that model)",
+        ),
+    ]
     kept = _chat(DEEPSEEK, target="gemini", source_profile="deepseek")
     assert [(loss.code, loss.pointer) for loss in kept.losses if loss.code.startswith("reasoning")] == [
         ("reasoning.dropped", "/messages/1/parts/0")
@@ -172,7 +181,7 @@ def test_a_bad_profile_is_refused() -> None:
     ):
         _chat(DEEPSEEK, source_profile="groq")
     with pytest.raises(
-        ValueError, match=r"^target_profile reads a whole openai_chat request or response, not gemini request$"
+        ValueError, match=r"^target_profile reads an openai_chat request, response or stream, not gemini request$"
     ):
         _chat(DEEPSEEK, target="gemini", target_profile="deepseek")
 
@@ -222,5 +231,5 @@ def test_the_command_line_takes_the_profiles() -> None:
     text = cli("--to", "anthropic_messages", "--from-profile", "openrouter", "--reasoning", "text")
     assert text.returncode == 0 and "SUMMARY-O" in text.stdout
     wrong = cli("--to", "gemini", "--to-profile", "deepseek")
-    assert wrong.returncode == 2 and "--to-profile reads a whole openai_chat request or response" in wrong.stderr
+    assert wrong.returncode == 2 and "--to-profile reads an openai_chat request, response or stream" in wrong.stderr
     assert "Traceback" not in wrong.stderr

@@ -51,12 +51,12 @@ WHOLE = ("request", "response")  # whole payloads of the dialects that map conve
 @click.option(
     "--from-profile",
     type=click.Choice(["deepseek", "openrouter"]),
-    help="openai_chat request/response: read the server's reasoning fields (reasoning_content, reasoning_details).",
+    help="openai_chat request/response/stream: read the server's reasoning fields (reasoning_content, reasoning_details).",
 )
 @click.option(
     "--to-profile",
     type=click.Choice(["deepseek", "openrouter"]),
-    help="openai_chat request/response: write reasoning as the server's reasoning fields.",
+    help="openai_chat request/response/stream: write reasoning as the server's reasoning fields.",
 )
 @click.option(
     "--schema-profile",
@@ -122,17 +122,16 @@ def convert(
     if reasoning_as_text and reasoning not in (None, "text"):
         raise click.UsageError(f"--reasoning-as-text is --reasoning text, not --reasoning {reasoning}")
     reasoning = "text" if reasoning_as_text else reasoning
-    if shape == "stream":  # relayed as it is read: never held whole
-        if strict_schema or schema_profile or model or from_profile or to_profile:
-            raise click.UsageError(
-                "--strict-schema and --schema-profile are tool_definition options, --model, --from-profile"
-                " and --to-profile a request's or response's"
-            )
-        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes, custom_tools)
-        return
     for flag, name, profile in (("--from-profile", source, from_profile), ("--to-profile", target, to_profile)):
-        if profile and (name != "openai_chat" or shape not in WHOLE):
-            raise click.UsageError(f"{flag} reads a whole openai_chat request or response, not {name} {shape}")
+        if profile and (name != "openai_chat" or shape not in (*WHOLE, "stream")):
+            raise click.UsageError(f"{flag} reads an openai_chat request, response or stream, not {name} {shape}")
+    if shape == "stream":  # relayed as it is read: never held whole
+        if strict_schema or schema_profile or model:
+            raise click.UsageError(
+                "--strict-schema and --schema-profile are tool_definition options, --model a request's or response's"
+            )
+        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes, (from_profile, to_profile), custom_tools)
+        return
     if shape in WHOLE:
         for name in (source, target):
             if not hasattr(pkg.DIALECTS[name], f"decode_{shape}"):

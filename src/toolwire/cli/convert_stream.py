@@ -115,12 +115,17 @@ def relay(
     allow: list[str] | None,
     reasoning: str | None,
     max_bytes: int,
+    profiles: tuple[str | None, str | None] = (None, None),
     custom_tools: str | None = None,
 ) -> None:
-    """Relay the file's stream to stdout; returns when it ended, exits on a finding."""
+    """Relay the file's stream to stdout; returns when it ended, exits on a finding. profiles:
+    the openai_chat reasoning profiles the source is read with and the target written with."""
     options: dict[str, Any] = {"reasoning": reasoning} if reasoning else {}
     if custom_tools:
         options["custom_tools"] = custom_tools
+    for key, profile in zip(("source_profile", "target_profile"), profiles, strict=True):
+        if profile:
+            options[key] = profile
     streams = importlib.import_module(f"{pkg.__name__}.streams")
     try:
         stream = streams.StreamRelay(

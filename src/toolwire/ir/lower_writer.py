@@ -190,20 +190,22 @@ class TurnWriter:
         lost = Lose(
             "reasoning.dropped",
             event.at,
-            Text(("reasoning from ", _shown(event.part), " (only that dialect can replay it)")),
+            Text(("reasoning from ", _shown(event.part), f" ({FOREIGN})")),
         )
         said = All((Call("as_text", ()), Not(Is("falsy", text))))
         sent = replace(event, part=Local("sent"))  # the part as text
 
-        def as_text_or(loss: Lose) -> tuple[Step, ...]:
-            return (If(said, (Let("sent", as_text), *self._gather("text", sent)), (loss,)),)
+        def as_text_or(loss: Lose, foreign: bool = False) -> tuple[Step, ...]:
+            # another dialect's signature cannot go with its text: a loss
+            told: tuple[Step, ...] = (Do(Call("text_signed", (event.part, event.at))),) if foreign else ()
+            return (If(said, (*told, Let("sent", as_text), *self._gather("text", sent)), (loss,)),)
 
         own = self._gather("reasoning", event)
         spellings = [sp for sp in self.layout.parts if sp.part == "reasoning"]
         if any(sp.signed is not None for sp in spellings):  # its own reasoning, unsigned: as another's
             fits = AnyOf(tuple(_fits(sp, event) for sp in spellings))
             own = (If(fits, own, as_text_or(Lose("reasoning.dropped", event.at, UNSIGNED))),)
-        kept = (If(Same(dialect, Global("dialect")), own, as_text_or(lost)),)
+        kept = (If(Same(dialect, Global("dialect")), own, as_text_or(lost, foreign=True)),)
         # reasoning="drop": every reasoning part goes, its loss recorded (never refused)
         return (If(Call("dropping", ()), (Do(Call("drop_asked", (event.at,))),), kept),)
 
@@ -220,6 +222,10 @@ class TurnWriter:
     def tool_result(self, event: PartEvent) -> tuple[Step, ...]:
         sent = replace(event, part=Local("sent"))  # naming the call it answers where the id map would not
         return (Let("sent", Call("answered", (event.part,))), *self._gather("tool_result", sent))
+
+
+# the loss of another dialect's reasoning, as the runtime's _reasoning_claude.FOREIGN says it
+FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model"
 
 
 def _fits(sp: Spelling, event: PartEvent) -> Expr:

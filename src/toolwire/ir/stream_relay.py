@@ -40,6 +40,7 @@ class RelayReadKind(enum.StrEnum):
     REASONING = "reasoning"
     SIGNATURE = "signature"
     USAGE = "usage"
+    REDACTED = "redacted"
     REFUSAL = "refusal"
     FINISH_DETAIL = "finish_detail"
 
@@ -62,6 +63,8 @@ class RelaySlot(enum.StrEnum):
     TEXT = "text"
     TEXT_SO_FAR = "text_so_far"
     SIGNATURE = "signature"
+    DATA = "data"
+    CALLER = "caller"
     FINISH_REASON = "finish_reason"
     USAGE_INPUT_TOKENS = "usage.input_tokens"
     USAGE_OUTPUT_TOKENS = "usage.output_tokens"
@@ -83,6 +86,9 @@ WRITE_KINDS = (
     "reasoning",
     "signature",
     "reasoning_close",
+    "redacted_open",
+    "redacted",
+    "redacted_close",
     "refusal_open",
     "refusal",
     "refusal_close",

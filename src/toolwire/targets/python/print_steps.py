@@ -85,6 +85,7 @@ HELPERS = {
     "answered": "out.answered",
     "mine": "out.mine",
     "drop_asked": "out.drop_asked",
+    "text_signed": "out.text_signed",
     "own_form": "out.own_form",
     "holds": "out.holds",
     "forms_of": "_conv.forms_of",

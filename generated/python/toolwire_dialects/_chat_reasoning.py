@@ -40,8 +40,8 @@ def check_profiles(
             continue
         if profile not in PROFILES:
             raise ValueError(f"unknown openai_chat reasoning profile {profile!r}; known: {', '.join(PROFILES)}")
-        if dialect != CHAT or shape not in ("request", "response"):
-            raise ValueError(f"{side}_profile reads a whole {CHAT} request or response, not {dialect} {shape}")
+        if dialect != CHAT or shape not in ("request", "response", "stream"):
+            raise ValueError(f"{side}_profile reads an {CHAT} request, response or stream, not {dialect} {shape}")
 
 
 def _messages(canonical: dict[str, Any], shape: str) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
+from ._reasoning_claude import AS_TEXT, FOREIGN, as_claude, signed
 
 __all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
@@ -91,15 +92,18 @@ def _carried(
     """The part as the target may carry it: another dialect's reasoning, or its own without
     the signature its blocks need, or another dialect's wire block is a loss (reasoning
     becomes text when asked for, and every reasoning part goes when asked to)."""
+    part = as_claude(part, run.dialect) or part  # the other Claude dialect's signed reasoning: the same artifact
     kind = part.get("type")
-    foreign = part.get("dialect") != run.dialect
     if kind == "reasoning" and run.reasoning == "drop":
         dropped_as_asked(run.losses, run.dialect, at)
         return None
+    foreign = part.get("dialect") != run.dialect
     if kind == "reasoning" and (foreign or unsigned(part, role, spellings, run.dialect)):
         if run.reasoning == "text" and part.get("text"):
+            if foreign and signed(part):
+                run.lose("reasoning.dropped", f"{at}/extensions", AS_TEXT)
             return {"type": "text", "text": part["text"]}
-        said = f"reasoning from {part.get('dialect')} (only that dialect can replay it)" if foreign else UNSIGNED
+        said = f"reasoning from {part.get('dialect')} ({FOREIGN})" if foreign else UNSIGNED
         run.lose("reasoning.dropped", at, said)
         return None
     if kind == "wire" and part.get("dialect") != run.dialect:

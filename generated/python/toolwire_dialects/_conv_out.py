@@ -16,6 +16,7 @@ from ._errors import Encoded, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
+from ._reasoning_claude import AS_TEXT, signed
 
 __all__ = ["Out", "article", "forms_of", "media_of", "put", "shown", "wire_what"]
 
@@ -73,6 +74,11 @@ class Out:
 
     def drop_asked(self, at: str) -> None:
         dropped_as_asked(self.losses, self.dialect, at)
+
+    def text_signed(self, part: dict[str, Any], at: str) -> None:
+        """Another dialect's reasoning sent as text: its signature is a loss."""
+        if signed(part):
+            self.lose("reasoning.dropped", f"{at}/extensions", AS_TEXT)
 
     def own(self, value: dict[str, Any], at: str) -> dict[str, Any]:
         """The target's own extension of value; every other dialect's is a loss under at."""

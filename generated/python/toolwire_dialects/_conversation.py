@@ -43,6 +43,7 @@ from ._conv_tools import encode_tools
 from ._custom_tools import custom_tools_policy, customs_as_functions
 from ._forms import form_index, form_of
 from ._reasoning import reasoning_policy
+from ._reasoning_claude import claude_out
 
 __all__ = [
     "CacheMarker",
@@ -63,6 +64,7 @@ __all__ = [
     "cache_in",
     "cache_out",
     "check_canonical",
+    "claude_out",
     "custom_tools_policy",
     "customs_as_functions",
     "decode_block",

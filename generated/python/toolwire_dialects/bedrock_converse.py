@@ -2177,13 +2177,14 @@ def _turns_out(messages: list[Any], lead: int, out: _conv.Out, lose: _conv.Lose)
                     elif part.get("dialect", _MISSING) == DIALECT:
                         g_parts.append([part, where])
                     elif (out.as_text) and (part.get("text", _MISSING)):
+                        out.text_signed(part, where)
                         sent = {"type": "text", "text": part["text"]}
                         g_parts.append([sent, where])
                     else:
                         lose(
                             "reasoning.dropped",
                             where,
-                            f"reasoning from {_conv.shown(part, 'dialect')} (only that dialect can replay it)",
+                            f"reasoning from {_conv.shown(part, 'dialect')} (only the model that produced it can replay it: a signature is only valid for that model)",
                         )
                 elif kind == "tool_call":
                     out.called(part)
@@ -3143,6 +3144,7 @@ def encode_request(
     canonical = _conv.cache_out(
         _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
     )
+    canonical = _conv.claude_out(canonical, DIALECT)  # the other Claude dialect's signed reasoning
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     wire = _request_kept(wire, out.lose)  # the counting rules, on the markers as sent
     return out.encoded(wire)

@@ -516,8 +516,8 @@ class RefusalDelta(TypedDict):
 
 class ToolCallStart(TypedDict):
     """A tool call begins: its position among the message's calls (from 0, in order of first
-    appearance), id and name; custom: true for an OpenAI custom (freeform) tool's call, whose deltas
-    carry its plain input text.
+    appearance), id, name and the dialect's own fields of the call; custom: true for an OpenAI
+    custom (freeform) tool's call, whose deltas carry its plain input text.
 
     From `schemas/canonical/stream_event.json#/oneOf/4`.
     """
@@ -527,6 +527,7 @@ class ToolCallStart(TypedDict):
     id: NotRequired[str | None]
     name: NotRequired[str | None]
     custom: NotRequired[Literal[True]]
+    extensions: NotRequired[Extensions]
 
 
 class StreamEventToolCallDelta(TypedDict):

@@ -13,7 +13,7 @@ import { Loss, isObject, report } from "./_errors.js";
 import { jsonCopy } from "./_conv_paths.js";
 import { pyRepr } from "./_pytext.js";
 import { ValueError } from "./streams/_events.js";
-const CHAT = "openai_chat";
+export const CHAT = "openai_chat";
 export const PROFILES = ["deepseek", "openrouter"];
 // an OpenRouter item's type -> the key that holds its text (null: it has none)
 const TEXT_KEYS = {
@@ -28,8 +28,8 @@ export function checkProfiles(source, target, shape, sourceProfile, targetProfil
         if (!PROFILES.includes(profile)) {
             throw new ValueError(`unknown openai_chat reasoning profile ${pyRepr(profile)}; known: ${PROFILES.join(", ")}`);
         }
-        if (dialect !== CHAT || (shape !== "request" && shape !== "response")) {
-            throw new ValueError(`${side}_profile reads a whole ${CHAT} request or response, not ${dialect} ${shape}`);
+        if (dialect !== CHAT || !["request", "response", "stream"].includes(shape)) {
+            throw new ValueError(`${side}_profile reads an ${CHAT} request, response or stream, not ${dialect} ${shape}`);
         }
     }
 }
@@ -57,7 +57,7 @@ function prune(message) {
         delete message["extensions"];
 }
 /** The reasoning part of one OpenRouter item, or null for an item it does not know. */
-function partOf(item) {
+export function partOf(item) {
     const kind = own(item, "type");
     if (!isObject(item) || typeof kind !== "string" || !Object.hasOwn(TEXT_KEYS, kind))
         return null;
@@ -95,7 +95,7 @@ export function profileIn(canonical, shape, profile) {
     return out;
 }
 /** The OpenRouter item of a reasoning part (one read from reasoning_content: its text). */
-function itemOf(part) {
+export function itemOf(part) {
     const fields = fieldsOf(part);
     const kind = own(fields, "/type") ?? "reasoning.text";
     const item = { type: kind };

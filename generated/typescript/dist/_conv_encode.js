@@ -19,6 +19,7 @@ import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
+import { AS_TEXT, FOREIGN, asClaude, signed } from "./_reasoning_claude.js";
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 export function article(word) {
     return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
@@ -87,18 +88,20 @@ const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning bl
  * signature its blocks need, or another dialect's wire block is a loss (reasoning becomes text
  * when asked for, and every reasoning part goes when asked to). */
 function carried(part, role, spellings, run, at) {
+    part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
     const kind = getOwn(part, "type");
-    const foreign = getOwn(part, "dialect") !== run.dialect;
     if (kind === "reasoning" && run.reasoning === "drop") {
         droppedAsAsked(run.losses, run.dialect, at);
         return null;
     }
+    const foreign = getOwn(part, "dialect") !== run.dialect;
     if (kind === "reasoning" && (foreign || unsigned(part, role, spellings, run.dialect))) {
-        if (run.reasoning === "text" && truthy(getOwn(part, "text")))
+        if (run.reasoning === "text" && truthy(getOwn(part, "text"))) {
+            if (foreign && signed(part))
+                run.lose("reasoning.dropped", `${at}/extensions`, AS_TEXT);
             return { type: "text", text: part["text"] };
-        const said = foreign
-            ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (only that dialect can replay it)`
-            : UNSIGNED;
+        }
+        const said = foreign ? `reasoning from ${pyStr(getOwn(part, "dialect"))} (${FOREIGN})` : UNSIGNED;
         run.lose("reasoning.dropped", at, said);
         return null;
     }

@@ -38,6 +38,8 @@ export declare class Out {
     readonly asText: boolean;
     readonly dropping: boolean;
     dropAsked(at: string): void;
+    /** Another dialect's reasoning sent as text: its signature is a loss. */
+    textSigned(part: JsonObject, at: string): void;
     readonly lose: (code: string, at: string, what: string) => void;
     /** The target's own extension of value; every other dialect's is a loss under at. */
     own(value: unknown, at: string): JsonObject;

@@ -15,6 +15,7 @@ import { Encoded, getOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { droppedAsAsked } from "./_reasoning.js";
+import { AS_TEXT, signed } from "./_reasoning_claude.js";
 export function article(word) {
     return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
 }
@@ -72,6 +73,11 @@ export class Out {
     dropping;
     dropAsked(at) {
         droppedAsAsked(this.losses, this.dialect, at);
+    }
+    /** Another dialect's reasoning sent as text: its signature is a loss. */
+    textSigned(part, at) {
+        if (signed(part))
+            this.lose("reasoning.dropped", `${at}/extensions`, AS_TEXT);
     }
     lose = (code, at, what) => {
         report(this.losses, this.strict, code, at, this.dialect, what);

@@ -2360,11 +2360,12 @@ function turnsOut(messages, lead, out, lose) {
                         gParts.push([part, where]);
                     }
                     else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+                        out.textSigned(part, where);
                         sent = { "type": "text", "text": rt.getKey(part, "text") };
                         gParts.push([sent, where]);
                     }
                     else {
-                        lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only that dialect can replay it)");
+                        lose("reasoning.dropped", where, "reasoning from " + String(conv.shown(part, "dialect")) + " (only the model that produced it can replay it: a signature is only valid for that model)");
                     }
                 }
                 else if (kind === "tool_call") {
@@ -3431,7 +3432,9 @@ export function encodeRequest(value, options = {}) {
     const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const custom = conv.customToolsPolicy(options.customTools);
-    const canonical = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
+    const cached = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
+    // the other Claude dialect's signed reasoning as this dialect's own
+    const canonical = conv.claudeOut(cached, DIALECT);
     let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
     wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
     return out.encoded(wire);

@@ -15,7 +15,7 @@ import { jsonCopy } from "./_conv_paths.js";
 import { pyRepr } from "./_pytext.js";
 import { ValueError } from "./streams/_events.js";
 
-const CHAT = "openai_chat";
+export const CHAT = "openai_chat";
 export const PROFILES = ["deepseek", "openrouter"] as const;
 // an OpenRouter item's type -> the key that holds its text (null: it has none)
 const TEXT_KEYS: Readonly<Record<string, string | null>> = {
@@ -34,8 +34,8 @@ export function checkProfiles(
     if (!(PROFILES as readonly string[]).includes(profile)) {
       throw new ValueError(`unknown openai_chat reasoning profile ${pyRepr(profile)}; known: ${PROFILES.join(", ")}`);
     }
-    if (dialect !== CHAT || (shape !== "request" && shape !== "response")) {
-      throw new ValueError(`${side}_profile reads a whole ${CHAT} request or response, not ${dialect} ${shape}`);
+    if (dialect !== CHAT || !["request", "response", "stream"].includes(shape)) {
+      throw new ValueError(`${side}_profile reads an ${CHAT} request, response or stream, not ${dialect} ${shape}`);
     }
   }
 }
@@ -64,7 +64,7 @@ function prune(message: JsonObject): void {
 }
 
 /** The reasoning part of one OpenRouter item, or null for an item it does not know. */
-function partOf(item: unknown): JsonObject | null {
+export function partOf(item: unknown): JsonObject | null {
   const kind = own(item, "type");
   if (!isObject(item) || typeof kind !== "string" || !Object.hasOwn(TEXT_KEYS, kind)) return null;
   const key = TEXT_KEYS[kind] ?? null;
@@ -98,7 +98,7 @@ export function profileIn(canonical: JsonObject, shape: string, profile: string)
 }
 
 /** The OpenRouter item of a reasoning part (one read from reasoning_content: its text). */
-function itemOf(part: JsonObject): JsonObject {
+export function itemOf(part: JsonObject): JsonObject {
   const fields = fieldsOf(part);
   const kind = own(fields, "/type") ?? "reasoning.text";
   const item: JsonObject = { type: kind };

@@ -17,6 +17,7 @@ import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { droppedAsAsked } from "./_reasoning.js";
+import { AS_TEXT, signed } from "./_reasoning_claude.js";
 
 export function article(word: string): string {
   return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
@@ -87,6 +88,11 @@ export class Out {
 
   dropAsked(at: string): void {
     droppedAsAsked(this.losses, this.dialect, at);
+  }
+
+  /** Another dialect's reasoning sent as text: its signature is a loss. */
+  textSigned(part: JsonObject, at: string): void {
+    if (signed(part)) this.lose("reasoning.dropped", `${at}/extensions`, AS_TEXT);
   }
 
   readonly lose = (code: string, at: string, what: string): void => {

@@ -2100,6 +2100,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
         } else if (conv.keyOf(part, "dialect") === DIALECT) {
           (gParts as unknown[]).push([part, where]);
         } else if ((out.asText) && (conv.truthy(conv.keyOf(part, "text")))) {
+          out.textSigned(part as JsonObject, where as string);
           sent = { "type": "text", "text": rt.getKey(part, "text") };
           (gParts as unknown[]).push([sent, where]);
         } else {
@@ -2108,7 +2109,7 @@ function turnsOut(messages: unknown[], lead: number, out: conv.Out, lose: conv.L
             where as string,
             "reasoning from " + String(
               conv.shown(part as JsonObject, "dialect")
-            ) + " (only that dialect can replay it)",
+            ) + " (only the model that produced it can replay it: a signature is only valid for that model)",
           );
         }
       } else if (kind === "tool_call") {
@@ -2828,9 +2829,11 @@ export function encodeRequest(
   const policy = conv.reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
   const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
   const custom = conv.customToolsPolicy(options.customTools);
-  const canonical = conv.cacheOut(
+  const cached = conv.cacheOut(
     conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
   );
+  // the other Claude dialect's signed reasoning as this dialect's own
+  const canonical = conv.claudeOut(cached, DIALECT);
   const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   return out.encoded(wire);
 }

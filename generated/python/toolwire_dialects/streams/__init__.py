@@ -126,6 +126,8 @@ class StreamRelay(_StreamRelay):
         reasoning_as_text: bool = False,
         reasoning: Literal["keep", "text", "drop"] | None = None,
         custom_tools: Literal["drop", "function"] | None = None,
+        source_profile: str | None = None,
+        target_profile: str | None = None,
     ) -> None:
         super().__init__(
             events,
@@ -138,6 +140,8 @@ class StreamRelay(_StreamRelay):
             reasoning=reasoning,
             custom_tools=custom_tools,
             allowed=allowing(allow, LOSS_CODES, strict),
+            source_profile=source_profile,
+            target_profile=target_profile,
         )
 
 
@@ -153,13 +157,17 @@ def convert_stream(
     reasoning_as_text: bool = False,
     reasoning: Literal["keep", "text", "drop"] | None = None,
     custom_tools: Literal["drop", "function"] | None = None,
+    source_profile: str | None = None,
+    target_profile: str | None = None,
 ) -> StreamRelay:
     """Relay a stream of source events (dicts, JSON text, SDK objects) as target events:
     iterate the result. Losses land in `.losses` as they happen (and go to on_loss);
     strict=True raises LossError on the first one; allow=[codes] (loss_codes.LOSS_CODES), on
     the first whose code the list does not hold. reasoning="keep" | "text" | "drop" is the
-    reasoning policy, as convert() takes it (reasoning_as_text=True: deprecated, "text"), and
-    custom_tools="function" relays OpenAI custom tools' calls as function calls, as convert() does."""
+    reasoning policy, as convert() takes it (reasoning_as_text=True: deprecated, "text"),
+    custom_tools="function" relays OpenAI custom tools' calls as function calls, as convert() does,
+    and source_profile / target_profile ("deepseek", "openrouter") read or write an openai_chat
+    stream's reasoning fields (delta.reasoning_content, delta.reasoning_details), as convert()."""
     return StreamRelay(
         events,
         source=source,
@@ -171,6 +179,8 @@ def convert_stream(
         reasoning_as_text=reasoning_as_text,
         reasoning=reasoning,
         custom_tools=custom_tools,
+        source_profile=source_profile,
+        target_profile=target_profile,
     )
 
 
@@ -186,6 +196,8 @@ def convert_stream_text(
     reasoning_as_text: bool = False,
     reasoning: Literal["keep", "text", "drop"] | None = None,
     custom_tools: Literal["drop", "function"] | None = None,
+    source_profile: str | None = None,
+    target_profile: str | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (see streams._relay). Like any generator, it
@@ -201,4 +213,6 @@ def convert_stream_text(
         reasoning=reasoning,
         custom_tools=custom_tools,
         allowed=allowing(allow, LOSS_CODES, strict),
+        source_profile=source_profile,
+        target_profile=target_profile,
     )

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._custom_tools import custom_tools_policy
+from .._chat_reasoning import check_profiles
 from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap
@@ -73,8 +74,11 @@ class StreamRelay:
         allowed: frozenset[str] | None = None,
         reasoning: str | None = None,
         custom_tools: str | None = None,
+        source_profile: str | None = None,
+        target_profile: str | None = None,
     ) -> None:
         policy = reasoning_policy(reasoning, reasoning_as_text)
+        check_profiles(source.name, target.name, "stream", source_profile, target_profile)
         if policy == "drop" and allowed is not None:  # its losses were asked for
             allowed = allowed | {"reasoning.dropped"}
         custom = custom_tools_policy(custom_tools)
@@ -87,8 +91,8 @@ class StreamRelay:
         self._source = source
         self._target_dialect = target
         self.id_map = IdMap() if id_map is None else id_map
-        self._reader = RelayReader(source, id_map=IdMap())
-        self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning=policy)
+        self._reader = RelayReader(source, id_map=IdMap(), profile=source_profile)
+        self._writer = RelayWriter(target, strict=strict, id_map=self.id_map, reasoning=policy, profile=target_profile)
         self._writer.as_function = custom == "function"
         self._drop: set[str] | None = set() if policy == "drop" else None  # what of it was reported
         self._writer.check = CallCheck(self._target)
@@ -96,6 +100,7 @@ class StreamRelay:
         self._allowed = allowed
         self._told = 0
         self._noted = 0
+        self._unread = 0
         self._error_told = False
         self._closed = False
         self._calls: list[dict[str, Any]] = []
@@ -132,6 +137,11 @@ class StreamRelay:
                     "part.unsupported", f"/server_tools/{self._noted}", f"{note['message']} of the relayed stream"
                 )
                 self._noted += 1
+        chat = self._reader.chat
+        if chat is not None and len(chat.unread) > self._unread:  # reasoning fields no profile read
+            for pointer, what in chat.unread[self._unread :]:
+                self._writer.loss("extension.field_dropped", pointer, what)
+            self._unread = len(chat.unread)
         write = self._writer.write
         for event in canonical:
             if self._error_told and self.cut:  # the target's error event ended its stream
@@ -216,6 +226,8 @@ def convert_stream_text(
     allowed: frozenset[str] | None = None,
     reasoning: str | None = None,
     custom_tools: str | None = None,
+    source_profile: str | None = None,
+    target_profile: str | None = None,
 ) -> Iterator[str]:
     """Raw source stream text (SSE or JSON lines, in chunks split anywhere) relayed as the
     target's framed text (SSE with `event:` lines where the target uses them, JSON lines,
@@ -231,6 +243,8 @@ def convert_stream_text(
         allowed=allowed,
         reasoning=reasoning,
         custom_tools=custom_tools,
+        source_profile=source_profile,
+        target_profile=target_profile,
     )
     for chunk in chunks:
         yield from (frame(relay._target, event) for event in relay.feed_text(chunk))

@@ -20,6 +20,8 @@ __all__ = [
     "as_written",
     "at",
     "call_kind",
+    "call_fields",
+    "call_reads",
     "canonical_of",
     "custom_dropped",
     "every_call_dropped",
@@ -110,6 +112,37 @@ def canonical_of(call: dict[str, Any]) -> Any:
 def usage_slots(slots: Any) -> set[str]:
     """The usage counts a target's slots carry (usage.<name>)."""
     return {slot[6:] for slot in slots if slot.startswith("usage.")}
+
+
+def call_reads(writes: dict[str, list[dict[str, Any]]]) -> list[tuple[Toks, tuple[tuple[Toks, Any], ...]]]:
+    """Where a dialect's call-start events hold a call's caller (its call_open templates' caller
+    slot), with the constants the event holds there: (pointer, tests)."""
+    found: list[tuple[Toks, tuple[tuple[Toks, Any], ...]]] = []
+    for template in writes.get("call_open", ()):
+        for toks, slot in template["set"]:
+            if slot == "caller":
+                event = template["build"]()
+                block = at(event, toks[:-1])
+                tests: list[tuple[Toks, Any]] = [((k,), v) for k, v in event.items() if type(v) is str]
+                tests += [
+                    ((*toks[:-1], k), v) for k, v in (block.items() if type(block) is dict else ()) if type(v) is str
+                ]
+                found.append((toks, tuple(tests)))
+    return found
+
+
+def call_fields(call: dict[str, Any], extensions: Any, target: str, carried: bool, lose: Any) -> None:
+    """A call's extension fields: its caller kept for the target's caller slot when it is the
+    target's own; any other, a loss each call (as a conversation reports it)."""
+    for dialect, extension in extensions.items() if type(extensions) is dict else ():
+        fields = extension.get("fields") if type(extension) is dict else None
+        for pointer, value in fields.items() if type(fields) is dict else ():
+            if dialect == target and pointer == "/caller" and carried:
+                call["caller"] = value
+            else:
+                where = f"/calls/{call['index']}/extensions/{dialect}/fields/{pointer.replace('~', '~0').replace('/', '~1')}"
+                call.setdefault("told", set()).add(where)  # a whole-call target's encoder says it again
+                lose("extension.field_dropped", where, f"{dialect} field {pointer}")
 
 
 def field(extension: Any, pointer: str) -> Any:

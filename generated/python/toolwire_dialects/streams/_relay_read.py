@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._chat_reasoning import CHAT
+from .._chat_reasoning_stream import ChatReasoningIn
 from .._dialect import Dialect, StreamModule, finish_reason_in, stream_of
 from .._errors import MISSING as ERRORS_MISSING
 from .._ids import IdMap
 from .._strict_json import exact_integer
 from .._usage import usage_in
 from ._events import StreamError, as_whole_event, same
-from ._relay_blocks import MISSING, at, walk
+from ._relay_blocks import MISSING, at, call_reads, walk
 from ._relay_check import refuse_whole_response
 
 __all__ = ["RelayReader", "compiled", "walk"]
@@ -66,6 +68,7 @@ def compiled(module: StreamModule) -> dict[str, Any]:
             kind: [_template(w, builders[kind][i]) for i, w in enumerate(ws)] for kind, ws in relay["writes"].items()
         },
     }
+    found["call_reads"] = call_reads(found["writes"])
     _CACHE[name] = found
     return found
 
@@ -112,8 +115,10 @@ def _matches(item: Any, read: dict[str, Any]) -> bool:
 class RelayReader:
     """Feed one source event at a time; get the canonical stream events it carries."""
 
-    def __init__(self, dialect: Dialect, *, id_map: IdMap | None = None) -> None:
+    def __init__(self, dialect: Dialect, *, id_map: IdMap | None = None, profile: str | None = None) -> None:
         self.dialect: str = dialect.name
+        # a Chat stream's reasoning fields, read under a profile (without one: reported unread)
+        self.chat = ChatReasoningIn(profile) if dialect.name == CHAT else None
         self._source = dialect
         module = stream_of(dialect)
         self.relay = compiled(module)
@@ -173,6 +178,8 @@ class RelayReader:
                                 if type(value) is str and value and field not in start:
                                     start[field] = value
             out.append(start)
+        if self.chat is not None:  # before the chunk's text: the reasoning came first
+            out.extend(self.chat.read(event))
         self._content(event, self.relay["content"], out)
         deltas: list[dict[str, Any]] = base_feed(event)
         for d in deltas:
@@ -184,6 +191,10 @@ class RelayReader:
                 start_call = {"type": "tool_call_start", "index": index, "id": d.get("id"), "name": d.get("name")}
                 if d.get("custom"):
                     start_call["custom"] = True  # its text is a custom tool's plain input
+                for toks, tests in self.relay["call_reads"]:  # its caller (Anthropic's programmatic calls)
+                    value = at(event, toks)
+                    if value is not MISSING and all(same(at(event, p), v) for p, v in tests):
+                        start_call["extensions"] = {self.dialect: {"fields": {"/" + toks[-1]: value}}}
                 out.append(start_call)
             fragment = d.get("arguments_delta")
             if fragment:
@@ -264,12 +275,13 @@ class RelayReader:
             out.append({"type": "refusal_delta", "text": text})
         elif kind == "reasoning":
             out.append({"type": "reasoning_delta", "dialect": self.dialect, "text": text})
-        else:  # an opaque signature: only this dialect can replay it
+        else:  # an opaque signature or redacted data: only the dialects of its model replay it
+            key = "/data" if kind == "redacted" else "/signature"
             out.append(
                 {
                     "type": "reasoning_delta",
                     "dialect": self.dialect,
-                    "extensions": {self.dialect: {"fields": {"/signature": text}}},
+                    "extensions": {self.dialect: {"fields": {key: text}}},
                 }
             )
 

@@ -17,9 +17,10 @@ from .._strict_json import exact_integer
 from .._usage import usage_out
 from . import _relay_blocks as _b
 from ._events import _copy
-from ._relay_blocks import Block, canonical_of, field, put, usage_slots
+from ._relay_blocks import Block, call_fields, canonical_of, field, put, usage_slots
 from ._relay_check import CallCheck
 from ._relay_read import compiled
+from ._relay_reasoning import write_reasoning
 from ._relay_rules import KeptRules
 
 __all__ = ["RelayWriter"]
@@ -29,11 +30,18 @@ class RelayWriter:
     """Write canonical stream events as the target's events; losses go to `losses`."""
 
     def __init__(
-        self, dialect: Dialect, *, strict: bool = False, id_map: IdMap | None = None, reasoning: str = "keep"
+        self,
+        dialect: Dialect,
+        *,
+        strict: bool = False,
+        id_map: IdMap | None = None,
+        reasoning: str = "keep",
+        profile: str | None = None,
     ) -> None:
         self.dialect: str = dialect.name
         self.reasoning = reasoning  # the reasoning policy: keep or text (drop: the relay leaves it out)
         self.as_function = False  # custom_tools="function": custom tools' calls sent as functions
+        self.profile = profile  # a Chat target's reasoning profile (_relay_reasoning)
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
@@ -73,6 +81,9 @@ class RelayWriter:
             return  # one report per kind of value, not one per delta
         self._reported.add(what)
         report(self.losses, self.strict, code, pointer, self.dialect, what)
+
+    def _report(self, code: str, pointer: str, what: str) -> None:
+        report(self.losses, self.strict, code, pointer, self.dialect, what)  # each time: one per call
 
     def loss(self, code: str, pointer: str, what: str) -> None:
         """Report a loss found outside the writer (the source leaving a block out)."""
@@ -138,7 +149,7 @@ class RelayWriter:
     def _call_value(self, slot: str, call: dict[str, Any], values: dict[str, Any]) -> Any:
         if slot == "call_index":
             return call["index"]
-        if slot in ("call_id", "name", "block", "kind_index"):
+        if slot in ("call_id", "name", "block", "kind_index", "caller"):
             return call.get(slot)
         if slot == "arguments":
             return "".join(call["parts"])
@@ -152,19 +163,27 @@ class RelayWriter:
         """The call as the target's wire tool_call, from the source's complete canonical call (its extensions
         ride along, for a same-dialect relay) or the argument text that came."""
         encoded = self._encode_call(canonical_of(call), strict=self.strict, id_map=self.id_map)
+        told = call.get("told", ())  # what its start reported already (call_fields)
         for loss in encoded.losses:
-            self._loss(loss.code, f"/calls/{call['index']}{loss.pointer}", loss.what)
+            if (where := f"/calls/{call['index']}{loss.pointer}") not in told:
+                self._loss(loss.code, where, loss.what)
         return encoded.value
 
     # --- blocks ----------------------------------------------------------------------------
-    def _open(self, kind: str, out: list[dict[str, Any]], call: dict[str, Any] | None = None) -> Block:
+    def _open(
+        self,
+        kind: str,
+        out: list[dict[str, Any]],
+        call: dict[str, Any] | None = None,
+        values: dict[str, Any] | None = None,
+    ) -> Block:
         self._close(out)
         block = Block(kind, self._blocks, self._kinds.get(kind, 0), call)
         self._blocks += 1
         self._kinds[kind] = block.kind_index + 1
         self._block = block
         self._rules.opened(kind)
-        self._write(f"{kind}_open", {}, out)
+        self._write(f"{kind}_open", values or {}, out)
         return block
 
     def _close_input(self, call: dict[str, Any], out: list[dict[str, Any]]) -> None:
@@ -247,7 +266,7 @@ class RelayWriter:
             else:
                 self._loss("part.unsupported", "/refusal", "a refusal (the model's refusal text)")
         elif kind == "reasoning_delta":
-            self._reasoning(event, out)
+            write_reasoning(self, event, out)
         elif kind == "tool_call_start":
             self._call_start(event, out)
         elif kind == "tool_call_delta":
@@ -279,39 +298,6 @@ class RelayWriter:
             block.text.append(text)
         self._write(kind, {"text": text}, out)
 
-    def _reasoning(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
-        if not self.writes.get("reasoning"):
-            if self.reasoning == "text" and event.get("text"):
-                self._text("text", event["text"], out)  # the caller asked for it: no loss
-            elif event.get("text") or self.reasoning != "text":
-                self._loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)")
-            if event.get("extensions"):
-                self._signature_dropped(event)
-            return
-        text = event.get("text")
-        if text:
-            self._text("reasoning", text, out)
-        extensions = event.get("extensions") or {}
-        own = extensions.get(self.dialect) if event.get("dialect") == self.dialect else None
-        signature = field(own, "/signature")
-        if signature is None:
-            if extensions:
-                self._signature_dropped(event)
-            return
-        if not self.writes.get("signature") and "signature" not in self._slots:
-            self._loss("reasoning.dropped", "/reasoning/extensions", "a reasoning signature")
-            return
-        block = self._block
-        if block is None or block.kind != "reasoning":
-            if self._rules.late("reasoning", self._loss):
-                return
-            block = self._open("reasoning", out)
-        block.signature = signature
-        self._write("signature", {"signature": signature}, out)
-
-    def _signature_dropped(self, event: dict[str, Any]) -> None:
-        self._loss("reasoning.dropped", "/reasoning/extensions", f"a reasoning signature of {event.get('dialect')}")
-
     def _call_start(self, event: dict[str, Any], out: list[dict[str, Any]]) -> None:
         index = event["index"]
         source_id = event.get("id")
@@ -337,6 +323,7 @@ class RelayWriter:
             call["call_id"] = source_id
         if source_id is not None and not {"call_id", "call"} & self._slots:
             self._loss("id.dropped", f"/calls/{index}/id", "call ids")
+        call_fields(call, event.get("extensions"), self.dialect, "caller" in self._slots, self._report)
         self._calls[index] = call
         block = self._open(_b.call_kind(call), out, call)
         call["block"] = block.index

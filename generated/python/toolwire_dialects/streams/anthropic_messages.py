@@ -104,6 +104,17 @@ RELAY: dict[str, Any] | None = {
             "usage": [],
         },
         {
+            "kind": "redacted",
+            "event": [[["type"], "content_block_start"]],
+            "path": ["content_block"],
+            "when": [[["type"], "redacted_thinking"]],
+            "has": [],
+            "text": ["data"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [[["type"], "message_delta"]],
             "path": ["usage"],
@@ -182,6 +193,14 @@ RELAY: dict[str, Any] | None = {
             }
         ],
         "reasoning_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
+        "redacted_open": [
+            {
+                "event": {"type": "content_block_start", "content_block": {"type": "redacted_thinking"}},
+                "set": [[["index"], "block"], [["content_block", "data"], "data"]],
+                "cases": {},
+            }
+        ],
+        "redacted_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
         "call_open": [
             {
                 "event": {"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}},
@@ -189,6 +208,7 @@ RELAY: dict[str, Any] | None = {
                     [["index"], "block"],
                     [["content_block", "id"], "call_id"],
                     [["content_block", "name"], "name"],
+                    [["content_block", "caller"], "caller"],
                 ],
                 "cases": {},
             }
@@ -256,6 +276,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
     "reasoning": (lambda: {"type": "content_block_delta", "delta": {"type": "thinking_delta"}},),
     "signature": (lambda: {"type": "content_block_delta", "delta": {"type": "signature_delta"}},),
     "reasoning_close": (lambda: {"type": "content_block_stop"},),
+    "redacted_open": (lambda: {"type": "content_block_start", "content_block": {"type": "redacted_thinking"}},),
+    "redacted_close": (lambda: {"type": "content_block_stop"},),
     "call_open": (lambda: {"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}},),
     "call_delta": (lambda: {"type": "content_block_delta", "delta": {"type": "input_json_delta"}},),
     "call_close": (lambda: {"type": "content_block_stop"},),

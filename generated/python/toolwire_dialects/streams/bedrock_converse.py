@@ -77,6 +77,17 @@ RELAY: dict[str, Any] | None = {
             "usage": [],
         },
         {
+            "kind": "redacted",
+            "event": [],
+            "path": ["contentBlockDelta", "delta", "reasoningContent"],
+            "when": [],
+            "has": [["redactedContent"]],
+            "text": ["redactedContent"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [],
             "path": ["metadata", "usage"],
@@ -136,6 +147,23 @@ RELAY: dict[str, Any] | None = {
             }
         ],
         "reasoning_close": [
+            {
+                "event": {"contentBlockStop": {}},
+                "set": [[["contentBlockStop", "contentBlockIndex"], "block"]],
+                "cases": {},
+            }
+        ],
+        "redacted": [
+            {
+                "event": {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},
+                "set": [
+                    [["contentBlockDelta", "contentBlockIndex"], "block"],
+                    [["contentBlockDelta", "delta", "reasoningContent", "redactedContent"], "data"],
+                ],
+                "cases": {},
+            }
+        ],
+        "redacted_close": [
             {
                 "event": {"contentBlockStop": {}},
                 "set": [[["contentBlockStop", "contentBlockIndex"], "block"]],
@@ -256,6 +284,8 @@ RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {
     "reasoning": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
     "signature": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
     "reasoning_close": (lambda: {"contentBlockStop": {}},),
+    "redacted": (lambda: {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},),
+    "redacted_close": (lambda: {"contentBlockStop": {}},),
     "call_open": (lambda: {"contentBlockStart": {"start": {"toolUse": {}}}},),
     "call_delta": (lambda: {"contentBlockDelta": {"delta": {"toolUse": {}}}},),
     "call_close": (lambda: {"contentBlockStop": {}},),

@@ -41,6 +41,10 @@ export interface RelayOptions {
     customTools?: "drop" | "function" | null;
     /** The loss codes let through (checked by the generated wrapper); null: no list. */
     allowed?: ReadonlySet<string> | null;
+    /** The openai_chat reasoning profile ("deepseek", "openrouter") the source is read with. */
+    sourceProfile?: string | null;
+    /** The openai_chat reasoning profile the target is written with. */
+    targetProfile?: string | null;
 }
 /** Events or text, iterable with `for ... of` (plain Iterable input) and `for await`. */
 export interface RelayIterable<T> extends Iterable<T>, AsyncIterable<T> {

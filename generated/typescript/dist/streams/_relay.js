@@ -28,6 +28,7 @@ import { streamOf } from "../_dialect.js";
 import { getOwn, isObject } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
+import { checkProfiles } from "../_chat_reasoning.js";
 import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
 import { customToolsPolicy } from "../_custom_tools.js";
 import { CallCheck } from "./_relay_check.js";
@@ -87,6 +88,7 @@ export class StreamRelay {
     #drop; // reasoning="drop": what of it was reported
     #told = 0;
     #noted = 0;
+    #unread = 0;
     #errorTold = false;
     #closed = false;
     #calls = [];
@@ -98,9 +100,11 @@ export class StreamRelay {
         this.#sourceDialect = options.source;
         this.#targetDialect = options.target;
         this.idMap = options.idMap ?? new IdMap();
-        this.#reader = new RelayReader(options.source, { idMap: new IdMap() });
         const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
-        this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy });
+        const [sourceProfile, targetProfile] = [options.sourceProfile ?? null, options.targetProfile ?? null];
+        checkProfiles(this.source, this.target, "stream", sourceProfile, targetProfile);
+        this.#reader = new RelayReader(options.source, { idMap: new IdMap(), profile: sourceProfile });
+        this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy, profile: targetProfile });
         this.#writer.check = new CallCheck(this.#target);
         const custom = customToolsPolicy(options.customTools);
         this.#writer.asFunction = custom === "function";
@@ -148,6 +152,12 @@ export class StreamRelay {
                 this.#writer.loss("part.unsupported", `/server_tools/${this.#noted}`, `${note.message} of the relayed stream`);
                 this.#noted += 1;
             }
+        }
+        const chat = this.#reader.chat;
+        if (chat !== null && chat.unread.length > this.#unread) { // reasoning fields no profile read
+            for (const [pointer, what] of chat.unread.slice(this.#unread))
+                this.#writer.loss("extension.field_dropped", pointer, what);
+            this.#unread = chat.unread.length;
         }
         for (const event of canonical) {
             if (this.#errorTold && this.#writer.cut)

@@ -24,6 +24,15 @@ export declare function loadsText(text: string): unknown;
 export declare function canonicalOf(call: RelayCall): unknown;
 /** The usage counts a target's slots carry (usage.<name>). */
 export declare function usageSlots(slots: Iterable<string>): Set<string>;
+/** Where a dialect's call-start events hold a call's caller (its call_open templates' caller
+ * slot), with the constants the event holds there: [pointer, tests]. */
+export declare function callReads(writes: ReadonlyMap<string, readonly {
+    build: () => JsonObject;
+    set: readonly (readonly [Toks, string])[];
+}[]>): [Toks, [Toks, unknown][]][];
+/** A call's extension fields: its caller kept for the target's caller slot when it is the
+ * target's own; any other, a loss each call (as a conversation reports it). */
+export declare function callFields(call: RelayCall, extensions: unknown, target: string, carried: boolean, lose: (code: string, pointer: string, what: string) => void): void;
 /** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */
 export declare function field(extension: unknown, pointer: string): unknown;
 /** The state of one call the writer was told of (Python: a dict). */
@@ -44,6 +53,8 @@ export interface RelayCall {
     dropped?: boolean;
     asFunction?: boolean;
     inputClosed?: boolean;
+    caller?: unknown;
+    told?: Set<string>;
 }
 /** One open block of the target: its kind, positions, call, and what it holds. */
 export declare class Block {

@@ -124,6 +124,45 @@ export function canonicalOf(call) {
 export function usageSlots(slots) {
     return new Set([...slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
 }
+/** Where a dialect's call-start events hold a call's caller (its call_open templates' caller
+ * slot), with the constants the event holds there: [pointer, tests]. */
+export function callReads(writes) {
+    const found = [];
+    for (const template of writes.get("call_open") ?? []) {
+        for (const [toks, slot] of template.set) {
+            if (slot !== "caller")
+                continue;
+            const event = template.build();
+            const block = at(event, toks.slice(0, -1));
+            const tests = Object.entries(event).filter(([, v]) => typeof v === "string").map(([k, v]) => [[k], v]);
+            if (isObject(block)) {
+                for (const [k, v] of Object.entries(block))
+                    if (typeof v === "string")
+                        tests.push([[...toks.slice(0, -1), k], v]);
+            }
+            found.push([toks, tests]);
+        }
+    }
+    return found;
+}
+/** A call's extension fields: its caller kept for the target's caller slot when it is the
+ * target's own; any other, a loss each call (as a conversation reports it). */
+export function callFields(call, extensions, target, carried, lose) {
+    for (const [dialect, extension] of isObject(extensions) ? Object.entries(extensions) : []) {
+        const fields = isObject(extension) ? getOwn(extension, "fields") : undefined;
+        for (const [pointer, value] of isObject(fields) ? Object.entries(fields) : []) {
+            if (dialect === target && pointer === "/caller" && carried) {
+                call.caller = value;
+            }
+            else {
+                const escaped = pointer.replaceAll("~", "~0").replaceAll("/", "~1");
+                const where = `/calls/${call.index}/extensions/${dialect}/fields/${escaped}`;
+                (call.told ??= new Set()).add(where); // a whole-call target's encoder says it again
+                lose("extension.field_dropped", where, `${dialect} field ${pointer}`);
+            }
+        }
+    }
+}
 /** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */
 export function field(extension, pointer) {
     const fields = isObject(extension) ? getOwn(extension, "fields") : undefined;

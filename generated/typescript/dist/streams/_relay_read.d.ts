@@ -9,6 +9,7 @@ import { type JsonObject } from "../_errors.js";
 import type { IdMap } from "../_ids.js";
 import { type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
+import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
 export { walk } from "./_relay_blocks.js";
 export type Toks = readonly string[];
 type Test = readonly [Toks, unknown];
@@ -43,6 +44,7 @@ export interface Compiled {
     readonly usageExcludes: Excludes;
     readonly rules: JsonObject | null;
     readonly writes: ReadonlyMap<string, Template[]>;
+    readonly callReads: [Toks, [Toks, unknown][]][];
 }
 /** A stream module's RELAY with token lists and reads grouped by (event, path), once. */
 export declare function compiled(module: RelayStreamModule): Compiled;
@@ -57,10 +59,12 @@ export declare class RelayReader {
     readonly dialect: string;
     readonly relay: Compiled;
     readonly assembler: TappedAssembler;
+    readonly chat: ChatReasoningIn | null;
     error: string | null;
     errorEvent: JsonObject;
     constructor(dialect: Dialect, options?: {
         idMap?: IdMap | null;
+        profile?: string | null;
     });
     feed(event: unknown): JsonObject[];
     feedText(chunk: string | Uint8Array): JsonObject[];

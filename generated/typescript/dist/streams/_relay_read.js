@@ -10,7 +10,9 @@ import { getOwn, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { usageIn } from "../_usage.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { at, MISSING, walk } from "./_relay_blocks.js";
+import { CHAT } from "../_chat_reasoning.js";
+import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
+import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
 export { walk } from "./_relay_blocks.js";
 const CACHE = new Map();
@@ -71,6 +73,7 @@ export function compiled(module) {
         usageExcludes: relay["usage_excludes"].map(([n, parts]) => [n, parts]),
         rules: (relay["rules"] ?? null),
         writes,
+        callReads: callReads(writes),
     };
     CACHE.set(name, done);
     return done;
@@ -125,6 +128,7 @@ export class RelayReader {
     dialect;
     relay;
     assembler;
+    chat;
     error = null; // the source's error message, when an error event ended it
     errorEvent = {}; // that event
     #started = false;
@@ -139,6 +143,8 @@ export class RelayReader {
     #source;
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
+        // a Chat stream's reasoning fields, read under a profile (without one: reported unread)
+        this.chat = dialect.name === CHAT ? new ChatReasoningIn(options.profile ?? null) : null;
         this.#source = dialect;
         const module = streamOf(dialect);
         this.relay = compiled(module);
@@ -196,6 +202,8 @@ export class RelayReader {
             }
             out.push(start);
         }
+        if (this.chat !== null)
+            out.push(...this.chat.read(event)); // before the chunk's text: the reasoning came first
         this.#content(event, this.relay.content, out);
         const deltas = baseFeed(event);
         for (const d of deltas) {
@@ -208,6 +216,12 @@ export class RelayReader {
                 const start = { type: "tool_call_start", index, id: get(d, "id"), name: get(d, "name") };
                 if (get(d, "custom") === true)
                     start["custom"] = true; // its text is a custom tool's plain input
+                for (const [where, tests] of this.relay.callReads) { // its caller (Anthropic's programmatic calls)
+                    const value = at(event, where);
+                    if (value !== MISSING && tests.every(([p, v]) => same(at(event, p), v))) {
+                        start["extensions"] = { [this.dialect]: { fields: { ["/" + where[where.length - 1]]: value } } };
+                    }
+                }
                 out.push(start);
             }
             const fragment = get(d, "arguments_delta");
@@ -312,9 +326,9 @@ export class RelayReader {
             out.push({ type: "reasoning_delta", dialect: this.dialect, text });
         }
         else {
-            // an opaque signature: only this dialect can replay it
+            // an opaque signature or redacted data: only the dialects of its model replay it
             const extensions = {};
-            putOwn(extensions, this.dialect, { fields: { "/signature": text } });
+            putOwn(extensions, this.dialect, { fields: { [kind === "redacted" ? "/data" : "/signature"]: text } });
             out.push({ type: "reasoning_delta", dialect: this.dialect, extensions });
         }
     }

@@ -19,6 +19,7 @@ export declare class RelayWriter {
     readonly dialect: string;
     readonly reasoning: string;
     readonly writes: ReadonlyMap<string, Template[]>;
+    readonly profile: string | null;
     readonly itemIds: ReadonlyMap<string, string>;
     readonly strict: boolean;
     readonly losses: Loss[];
@@ -27,11 +28,12 @@ export declare class RelayWriter {
     cut: boolean;
     asFunction: boolean;
     get sequence(): number;
-    /** options: Python's keyword-only strict, id_map, reasoning. */
+    /** options: Python's keyword-only strict, id_map, reasoning, profile (a Chat target's reasoning profile). */
     constructor(dialect: Dialect, options?: {
         strict?: boolean;
         idMap?: IdMap | null;
         reasoning?: string;
+        profile?: string | null;
     });
     /** Report a loss found outside the writer (the source leaving a block out). */
     readonly loss: (code: string, pointer: string, what: string) => void;

@@ -16,14 +16,16 @@ import { IdMap } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut } from "../_usage.js";
 import { _copy, get, truthy } from "./_events.js";
-import { asFunctionLoss, asWritten, Block, callKind, canonicalOf, customDropped, everyCallDropped, field, INPUT_CLOSE, INPUT_OPEN, inputPiece, pyStr, put, sameArguments, sentAsFunction, targetId, usageSlots } from "./_relay_blocks.js";
+import { asFunctionLoss, asWritten, Block, callFields, callKind, canonicalOf, customDropped, everyCallDropped, field, INPUT_CLOSE, INPUT_OPEN, inputPiece, put, sameArguments, sentAsFunction, targetId, usageSlots } from "./_relay_blocks.js";
 import { compiled } from "./_relay_read.js";
+import { writeReasoning } from "./_relay_reasoning.js";
 import { KeptRules } from "./_relay_rules.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
 export class RelayWriter {
     dialect;
     reasoning; // the reasoning policy: keep or text (drop: the relay leaves it out)
     writes;
+    profile; // a Chat target's reasoning profile (_relay_reasoning)
     itemIds;
     strict;
     losses = [];
@@ -54,10 +56,11 @@ export class RelayWriter {
     cut = false; // the stream ended without a finish the target carries: relayed cut off
     asFunction = false; // customTools "function": custom tools' calls sent as functions
     get sequence() { return this.#sequence; } // the events written so far (the error event's number)
-    /** options: Python's keyword-only strict, id_map, reasoning. */
+    /** options: Python's keyword-only strict, id_map, reasoning, profile (a Chat target's reasoning profile). */
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
         this.reasoning = options.reasoning ?? "keep";
+        this.profile = options.profile ?? null;
         const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
@@ -83,6 +86,20 @@ export class RelayWriter {
     #lose = (code, pointer, what) => this.#loss(code, pointer, what);
     /** Report a loss found outside the writer (the source leaving a block out). */
     loss = this.#lose;
+    /** The writer as its reasoning is written with (_relay_reasoning). */
+    #host = ((w) => ({
+        get dialect() { return w.dialect; },
+        get reasoning() { return w.reasoning; },
+        get profile() { return w.profile; },
+        get writes() { return w.writes; },
+        block: () => w.#block,
+        hasSlot: (slot) => w.#slots.has(slot),
+        loss: (code, pointer, what) => w.#loss(code, pointer, what),
+        late: (kind) => w.#rules.late(kind, w.#lose),
+        text: (kind, text, out) => w.#text(kind, text, out),
+        open: (kind, out, values) => w.#open(kind, out, null, values),
+        write: (kind, values, out) => w.#write(kind, values, out),
+    }))(this);
     // --- writing templates -----------------------------------------------------------------
     #write(kind, values, out, reason = null) {
         for (const [i, template] of (this.writes.get(kind) ?? []).entries()) {
@@ -158,6 +175,8 @@ export class RelayWriter {
             return call.block;
         if (slot === "kind_index")
             return call.kindIndex;
+        if (slot === "caller")
+            return call.caller ?? null;
         if (slot === "item_id")
             return (this.itemIds.get(callKind(call)) ?? "item_") + String(call.block);
         return null;
@@ -166,19 +185,21 @@ export class RelayWriter {
     #wholeCall(call) {
         const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
         for (const loss of encoded.losses) {
-            this.#loss(loss.code, `/calls/${call.index}${loss.pointer}`, loss.what);
+            const where = `/calls/${call.index}${loss.pointer}`;
+            if (!call.told?.has(where))
+                this.#loss(loss.code, where, loss.what); // its start reported it already
         }
         return encoded.value;
     }
     // --- blocks ----------------------------------------------------------------------------
-    #open(kind, out, call = null) {
+    #open(kind, out, call = null, values = {}) {
         this.#close(out);
         const block = new Block(kind, this.#blocks, this.#kinds.get(kind) ?? 0, call);
         this.#blocks += 1;
         this.#kinds.set(kind, block.kindIndex + 1);
         this.#block = block;
         this.#rules.opened(kind);
-        this.#write(`${kind}_open`, {}, out);
+        this.#write(`${kind}_open`, values, out);
         return block;
     }
     /** customTools "function": the JSON string of arguments.input ends with the call's text. */
@@ -269,7 +290,7 @@ export class RelayWriter {
                 this.#loss("part.unsupported", "/refusal", "a refusal (the model's refusal text)");
         }
         else if (kind === "reasoning_delta") {
-            this.#reasoning(event, out);
+            writeReasoning(this.#host, event, out);
         }
         else if (kind === "tool_call_start") {
             this.#callStart(event, out);
@@ -314,45 +335,6 @@ export class RelayWriter {
             block.text.push(text);
         this.#write(kind, { text }, out);
     }
-    #reasoning(event, out) {
-        const text = get(event, "text");
-        if (!this.writes.get("reasoning")?.length) {
-            if (this.reasoning === "text" && truthy(text)) {
-                this.#text("text", text, out); // the caller asked for it: no loss
-            }
-            else if (truthy(text) || this.reasoning !== "text") {
-                this.#loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)");
-            }
-            if (truthy(get(event, "extensions")))
-                this.#signatureLost(event);
-            return;
-        }
-        if (truthy(text))
-            this.#text("reasoning", text, out);
-        const given = get(event, "extensions");
-        const extensions = truthy(given) ? given : {};
-        const own = get(event, "dialect") === this.dialect ? get(extensions, this.dialect) : null;
-        const signature = field(own, "/signature");
-        if (signature === null || signature === undefined) {
-            if (truthy(extensions))
-                this.#signatureLost(event);
-            return;
-        }
-        if (!this.writes.get("signature")?.length && !this.#slots.has("signature")) {
-            this.#loss("reasoning.dropped", "/reasoning/extensions", "a reasoning signature");
-            return;
-        }
-        let block = this.#block;
-        if ((block === null || block.kind !== "reasoning") && this.#rules.late("reasoning", this.#lose))
-            return;
-        if (block === null || block.kind !== "reasoning")
-            block = this.#open("reasoning", out);
-        block.signature = signature;
-        this.#write("signature", { signature }, out);
-    }
-    #signatureLost(event) {
-        this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
-    }
     #callStart(event, out) {
         const index = event["index"];
         const sourceId = get(event, "id");
@@ -369,6 +351,8 @@ export class RelayWriter {
         }
         call.custom = get(event, "custom") === true && call.asFunction !== true;
         call.callId = targetId(sourceId, index, this.#slots, this.#policy, this.idMap, this.strict, this.#lose);
+        const report1 = (code, pointer, what) => report(this.losses, this.strict, code, pointer, this.dialect, what); // each time: one per call
+        callFields(call, get(event, "extensions"), this.dialect, this.#slots.has("caller"), report1);
         this.#calls.set(index, call);
         const block = this.#open(callKind(call), out, call);
         call.block = block.index;

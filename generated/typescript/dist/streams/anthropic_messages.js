@@ -86,6 +86,17 @@ export const RELAY = {
             "usage": [],
         },
         {
+            "kind": "redacted",
+            "event": [[["type"], "content_block_start"]],
+            "path": ["content_block"],
+            "when": [[["type"], "redacted_thinking"]],
+            "has": [],
+            "text": ["data"],
+            "id": null,
+            "model": null,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [[["type"], "message_delta"]],
             "path": ["usage"],
@@ -163,10 +174,23 @@ export const RELAY = {
             }
         ],
         "reasoning_close": [{ "event": { "type": "content_block_stop" }, "set": [[["index"], "block"]], "cases": {} }],
+        "redacted_open": [
+            {
+                "event": { "type": "content_block_start", "content_block": { "type": "redacted_thinking" } },
+                "set": [[["index"], "block"], [["content_block", "data"], "data"]],
+                "cases": {},
+            }
+        ],
+        "redacted_close": [{ "event": { "type": "content_block_stop" }, "set": [[["index"], "block"]], "cases": {} }],
         "call_open": [
             {
                 "event": { "type": "content_block_start", "content_block": { "type": "tool_use", "input": {} } },
-                "set": [[["index"], "block"], [["content_block", "id"], "call_id"], [["content_block", "name"], "name"]],
+                "set": [
+                    [["index"], "block"],
+                    [["content_block", "id"], "call_id"],
+                    [["content_block", "name"], "name"],
+                    [["content_block", "caller"], "caller"],
+                ],
                 "cases": {},
             }
         ],
@@ -233,6 +257,10 @@ export const RELAY_EVENTS = {
     "reasoning": [() => ({ "type": "content_block_delta", "delta": { "type": "thinking_delta" } })],
     "signature": [() => ({ "type": "content_block_delta", "delta": { "type": "signature_delta" } })],
     "reasoning_close": [() => ({ "type": "content_block_stop" })],
+    "redacted_open": [
+        () => ({ "type": "content_block_start", "content_block": { "type": "redacted_thinking" } })
+    ],
+    "redacted_close": [() => ({ "type": "content_block_stop" })],
     "call_open": [
         () => ({ "type": "content_block_start", "content_block": { "type": "tool_use", "input": {} } })
     ],

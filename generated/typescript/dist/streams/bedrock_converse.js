@@ -59,6 +59,17 @@ export const RELAY = {
             "usage": [],
         },
         {
+            "kind": "redacted",
+            "event": [],
+            "path": ["contentBlockDelta", "delta", "reasoningContent"],
+            "when": [],
+            "has": [["redactedContent"]],
+            "text": ["redactedContent"],
+            "id": null,
+            "model": null,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [],
             "path": ["metadata", "usage"],
@@ -113,6 +124,19 @@ export const RELAY = {
             }
         ],
         "reasoning_close": [
+            { "event": { "contentBlockStop": {} }, "set": [[["contentBlockStop", "contentBlockIndex"], "block"]], "cases": {} }
+        ],
+        "redacted": [
+            {
+                "event": { "contentBlockDelta": { "delta": { "reasoningContent": {} } } },
+                "set": [
+                    [["contentBlockDelta", "contentBlockIndex"], "block"],
+                    [["contentBlockDelta", "delta", "reasoningContent", "redactedContent"], "data"],
+                ],
+                "cases": {},
+            }
+        ],
+        "redacted_close": [
             { "event": { "contentBlockStop": {} }, "set": [[["contentBlockStop", "contentBlockIndex"], "block"]], "cases": {} }
         ],
         "call_open": [
@@ -223,6 +247,8 @@ export const RELAY_EVENTS = {
     "reasoning": [() => ({ "contentBlockDelta": { "delta": { "reasoningContent": {} } } })],
     "signature": [() => ({ "contentBlockDelta": { "delta": { "reasoningContent": {} } } })],
     "reasoning_close": [() => ({ "contentBlockStop": {} })],
+    "redacted": [() => ({ "contentBlockDelta": { "delta": { "reasoningContent": {} } } })],
+    "redacted_close": [() => ({ "contentBlockStop": {} })],
     "call_open": [() => ({ "contentBlockStart": { "start": { "toolUse": {} } } })],
     "call_delta": [() => ({ "contentBlockDelta": { "delta": { "toolUse": {} } } })],
     "call_close": [() => ({ "contentBlockStop": {} })],

@@ -125,6 +125,48 @@ export function usageSlots(slots: Iterable<string>): Set<string> {
   return new Set([...slots].filter((s) => s.startsWith("usage.")).map((s) => s.slice(6)));
 }
 
+/** Where a dialect's call-start events hold a call's caller (its call_open templates' caller
+ * slot), with the constants the event holds there: [pointer, tests]. */
+export function callReads(
+  writes: ReadonlyMap<string, readonly { build: () => JsonObject; set: readonly (readonly [Toks, string])[] }[]>,
+): [Toks, [Toks, unknown][]][] {
+  const found: [Toks, [Toks, unknown][]][] = [];
+  for (const template of writes.get("call_open") ?? []) {
+    for (const [toks, slot] of template.set) {
+      if (slot !== "caller") continue;
+      const event = template.build();
+      const block = at(event, toks.slice(0, -1));
+      const tests: [Toks, unknown][] = Object.entries(event).filter(([, v]) => typeof v === "string").map(([k, v]) => [[k], v]);
+      if (isObject(block)) {
+        for (const [k, v] of Object.entries(block)) if (typeof v === "string") tests.push([[...toks.slice(0, -1), k], v]);
+      }
+      found.push([toks, tests]);
+    }
+  }
+  return found;
+}
+
+/** A call's extension fields: its caller kept for the target's caller slot when it is the
+ * target's own; any other, a loss each call (as a conversation reports it). */
+export function callFields(
+  call: RelayCall, extensions: unknown, target: string, carried: boolean,
+  lose: (code: string, pointer: string, what: string) => void,
+): void {
+  for (const [dialect, extension] of isObject(extensions) ? Object.entries(extensions) : []) {
+    const fields = isObject(extension) ? getOwn(extension, "fields") : undefined;
+    for (const [pointer, value] of isObject(fields) ? Object.entries(fields) : []) {
+      if (dialect === target && pointer === "/caller" && carried) {
+        call.caller = value;
+      } else {
+        const escaped = pointer.replaceAll("~", "~0").replaceAll("/", "~1");
+        const where = `/calls/${call.index}/extensions/${dialect}/fields/${escaped}`;
+        (call.told ??= new Set()).add(where); // a whole-call target's encoder says it again
+        lose("extension.field_dropped", where, `${dialect} field ${pointer}`);
+      }
+    }
+  }
+}
+
 /** A wire value kept in a dialect's extensions (extensions.<dialect>.fields.<pointer>); null when none. */
 export function field(extension: unknown, pointer: string): unknown {
   const fields = isObject(extension) ? getOwn(extension, "fields") : undefined;
@@ -150,6 +192,8 @@ export interface RelayCall {
   dropped?: boolean; // a custom tool's call the target has no form for: left out
   asFunction?: boolean; // a custom tool's call sent as a function's (customTools "function")
   inputClosed?: boolean; // ... whose arguments' JSON string was closed
+  caller?: unknown; // its caller, for the target's caller slot (Anthropic's programmatic calls)
+  told?: Set<string>; // the pointers of its fields its start reported lost
 }
 
 /** One open block of the target: its kind, positions, call, and what it holds. */

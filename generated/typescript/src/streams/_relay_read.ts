@@ -13,7 +13,9 @@ import { pyRepr } from "../_pytext.js";
 import { usageIn, type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { at, MISSING, walk } from "./_relay_blocks.js";
+import { CHAT } from "../_chat_reasoning.js";
+import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
+import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
 import type { AssemblerOptions } from "./_state.js";
 
@@ -55,6 +57,7 @@ export interface Compiled {
   readonly usageExcludes: Excludes;
   readonly rules: JsonObject | null; // the target's signature and part_order rules (_relay_rules)
   readonly writes: ReadonlyMap<string, Template[]>;
+  readonly callReads: [Toks, [Toks, unknown][]][]; // where its call starts hold a caller
 }
 
 const CACHE = new Map<string, Compiled>();
@@ -119,6 +122,7 @@ export function compiled(module: RelayStreamModule): Compiled {
     usageExcludes: (relay["usage_excludes"] as [string, string[]][]).map(([n, parts]) => [n, parts] as const),
     rules: (relay["rules"] ?? null) as JsonObject | null,
     writes,
+    callReads: callReads(writes),
   };
   CACHE.set(name, done);
   return done;
@@ -182,6 +186,7 @@ export class RelayReader {
   readonly dialect: string;
   readonly relay: Compiled;
   readonly assembler: TappedAssembler;
+  readonly chat: ChatReasoningIn | null;
   error: string | null = null; // the source's error message, when an error event ended it
   errorEvent: JsonObject = {}; // that event
   #started = false;
@@ -195,8 +200,10 @@ export class RelayReader {
   #counts = new Map<string, number>(); // the source's usage counts so far, in its own meaning
   #source: Dialect;
 
-  constructor(dialect: Dialect, options: { idMap?: IdMap | null } = {}) {
+  constructor(dialect: Dialect, options: { idMap?: IdMap | null; profile?: string | null } = {}) {
     this.dialect = dialect.name;
+    // a Chat stream's reasoning fields, read under a profile (without one: reported unread)
+    this.chat = dialect.name === CHAT ? new ChatReasoningIn(options.profile ?? null) : null;
     this.#source = dialect;
     const module = streamOf(dialect);
     this.relay = compiled(module);
@@ -258,6 +265,7 @@ export class RelayReader {
       }
       out.push(start);
     }
+    if (this.chat !== null) out.push(...this.chat.read(event)); // before the chunk's text: the reasoning came first
     this.#content(event, this.relay.content, out);
     const deltas = baseFeed(event);
     for (const d of deltas) {
@@ -269,6 +277,12 @@ export class RelayReader {
         this.#anyCall = true;
         const start: JsonObject = { type: "tool_call_start", index, id: get(d, "id"), name: get(d, "name") };
         if (get(d, "custom") === true) start["custom"] = true; // its text is a custom tool's plain input
+        for (const [where, tests] of this.relay.callReads) { // its caller (Anthropic's programmatic calls)
+          const value = at(event, where);
+          if (value !== MISSING && tests.every(([p, v]) => same(at(event, p), v))) {
+            start["extensions"] = { [this.dialect]: { fields: { ["/" + where[where.length - 1]]: value } } };
+          }
+        }
         out.push(start);
       }
       const fragment = get(d, "arguments_delta");
@@ -367,9 +381,9 @@ export class RelayReader {
     } else if (kind === "reasoning") {
       out.push({ type: "reasoning_delta", dialect: this.dialect, text });
     } else {
-      // an opaque signature: only this dialect can replay it
+      // an opaque signature or redacted data: only the dialects of its model replay it
       const extensions: JsonObject = {};
-      putOwn(extensions, this.dialect, { fields: { "/signature": text } });
+      putOwn(extensions, this.dialect, { fields: { [kind === "redacted" ? "/data" : "/signature"]: text } });
       out.push({ type: "reasoning_delta", dialect: this.dialect, extensions });
     }
   }

@@ -16,12 +16,14 @@ import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors
 import { IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut, type Excludes } from "../_usage.js";
-import { _copy, get, truthy } from "./_events.js";
-import { asFunctionLoss, asWritten, Block, callKind, canonicalOf, customDropped, everyCallDropped, field, INPUT_CLOSE,
-  INPUT_OPEN, inputPiece, pyStr, put, sameArguments, sentAsFunction, targetId, usageSlots } from "./_relay_blocks.js";
+import { _copy, equal, get, truthy } from "./_events.js";
+import { asFunctionLoss, asWritten, Block, callFields, callKind, canonicalOf, customDropped, everyCallDropped, field,
+  INPUT_CLOSE, INPUT_OPEN, inputPiece, loadsText, pyStr, put, sameArguments, sentAsFunction, targetId, usageSlots }
+  from "./_relay_blocks.js";
 import type { RelayCall } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { compiled, type Template } from "./_relay_read.js";
+import { writeReasoning, type ReasoningHost } from "./_relay_reasoning.js";
 import { KeptRules } from "./_relay_rules.js";
 
 /** Write canonical stream events as the target's events; losses go to `losses`. */
@@ -29,6 +31,7 @@ export class RelayWriter {
   readonly dialect: string;
   readonly reasoning: string; // the reasoning policy: keep or text (drop: the relay leaves it out)
   readonly writes: ReadonlyMap<string, Template[]>;
+  readonly profile: string | null; // a Chat target's reasoning profile (_relay_reasoning)
   readonly itemIds: ReadonlyMap<string, string>;
   readonly strict: boolean;
   readonly losses: Loss[] = [];
@@ -60,10 +63,14 @@ export class RelayWriter {
   asFunction = false; // customTools "function": custom tools' calls sent as functions
   get sequence(): number { return this.#sequence; } // the events written so far (the error event's number)
 
-  /** options: Python's keyword-only strict, id_map, reasoning. */
-  constructor(dialect: Dialect, options: { strict?: boolean; idMap?: IdMap | null; reasoning?: string } = {}) {
+  /** options: Python's keyword-only strict, id_map, reasoning, profile (a Chat target's reasoning profile). */
+  constructor(
+    dialect: Dialect,
+    options: { strict?: boolean; idMap?: IdMap | null; reasoning?: string; profile?: string | null } = {},
+  ) {
     this.dialect = dialect.name;
     this.reasoning = options.reasoning ?? "keep";
+    this.profile = options.profile ?? null;
     const relay = compiled(streamOf(dialect));
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
@@ -91,6 +98,21 @@ export class RelayWriter {
 
   /** Report a loss found outside the writer (the source leaving a block out). */
   readonly loss = this.#lose;
+
+  /** The writer as its reasoning is written with (_relay_reasoning). */
+  readonly #host: ReasoningHost = ((w: RelayWriter): ReasoningHost => ({
+    get dialect() { return w.dialect; },
+    get reasoning() { return w.reasoning; },
+    get profile() { return w.profile; },
+    get writes() { return w.writes; },
+    block: () => w.#block,
+    hasSlot: (slot) => w.#slots.has(slot),
+    loss: (code, pointer, what) => w.#loss(code, pointer, what),
+    late: (kind) => w.#rules.late(kind, w.#lose),
+    text: (kind, text, out) => w.#text(kind, text, out),
+    open: (kind, out, values) => w.#open(kind, out, null, values),
+    write: (kind, values, out) => w.#write(kind, values, out),
+  }))(this);
 
   // --- writing templates -----------------------------------------------------------------
   #write(kind: string, values: JsonObject, out: JsonObject[], reason: string | null = null): void {
@@ -149,6 +171,7 @@ export class RelayWriter {
     if (slot === "call") return this.#wholeCall(call);
     if (slot === "block") return call.block;
     if (slot === "kind_index") return call.kindIndex;
+    if (slot === "caller") return call.caller ?? null;
     if (slot === "item_id") return (this.itemIds.get(callKind(call)) ?? "item_") + String(call.block);
     return null;
   }
@@ -157,20 +180,21 @@ export class RelayWriter {
   #wholeCall(call: RelayCall): unknown {
     const encoded = this.#encodeCall(canonicalOf(call), { strict: this.strict, idMap: this.idMap });
     for (const loss of encoded.losses) {
-      this.#loss(loss.code, `/calls/${call.index}${loss.pointer}`, loss.what);
+      const where = `/calls/${call.index}${loss.pointer}`;
+      if (!call.told?.has(where)) this.#loss(loss.code, where, loss.what); // its start reported it already
     }
     return encoded.value;
   }
 
   // --- blocks ----------------------------------------------------------------------------
-  #open(kind: string, out: JsonObject[], call: RelayCall | null = null): Block {
+  #open(kind: string, out: JsonObject[], call: RelayCall | null = null, values: JsonObject = {}): Block {
     this.#close(out);
     const block = new Block(kind, this.#blocks, this.#kinds.get(kind) ?? 0, call);
     this.#blocks += 1;
     this.#kinds.set(kind, block.kindIndex + 1);
     this.#block = block;
     this.#rules.opened(kind);
-    this.#write(`${kind}_open`, {}, out);
+    this.#write(`${kind}_open`, values, out);
     return block;
   }
 
@@ -252,7 +276,7 @@ export class RelayWriter {
       if (this.writes.get("refusal")?.length) this.#text("refusal", event["text"] as string, out);
       else this.#loss("part.unsupported", "/refusal", "a refusal (the model's refusal text)");
     } else if (kind === "reasoning_delta") {
-      this.#reasoning(event, out);
+      writeReasoning(this.#host, event, out);
     } else if (kind === "tool_call_start") {
       this.#callStart(event, out);
     } else if (kind === "tool_call_delta") {
@@ -288,41 +312,6 @@ export class RelayWriter {
     this.#write(kind, { text }, out);
   }
 
-  #reasoning(event: JsonObject, out: JsonObject[]): void {
-    const text = get(event, "text");
-    if (!this.writes.get("reasoning")?.length) {
-      if (this.reasoning === "text" && truthy(text)) {
-        this.#text("text", text as string, out); // the caller asked for it: no loss
-      } else if (truthy(text) || this.reasoning !== "text") {
-        this.#loss("reasoning.dropped", "/reasoning", "reasoning (the stream's reasoning deltas)");
-      }
-      if (truthy(get(event, "extensions"))) this.#signatureLost(event);
-      return;
-    }
-    if (truthy(text)) this.#text("reasoning", text as string, out);
-    const given = get(event, "extensions");
-    const extensions = truthy(given) ? (given as JsonObject) : {};
-    const own = get(event, "dialect") === this.dialect ? get(extensions, this.dialect) : null;
-    const signature = field(own, "/signature");
-    if (signature === null || signature === undefined) {
-      if (truthy(extensions)) this.#signatureLost(event);
-      return;
-    }
-    if (!this.writes.get("signature")?.length && !this.#slots.has("signature")) {
-      this.#loss("reasoning.dropped", "/reasoning/extensions", "a reasoning signature");
-      return;
-    }
-    let block = this.#block;
-    if ((block === null || block.kind !== "reasoning") && this.#rules.late("reasoning", this.#lose)) return;
-    if (block === null || block.kind !== "reasoning") block = this.#open("reasoning", out);
-    block.signature = signature;
-    this.#write("signature", { signature }, out);
-  }
-
-  #signatureLost(event: JsonObject): void {
-    this.#loss("reasoning.dropped", "/reasoning/extensions", `a reasoning signature of ${pyStr(get(event, "dialect"))}`);
-  }
-
   #callStart(event: JsonObject, out: JsonObject[]): void {
     const index = event["index"] as number;
     const sourceId = get(event, "id") as string | null;
@@ -339,6 +328,9 @@ export class RelayWriter {
     }
     call.custom = get(event, "custom") === true && call.asFunction !== true;
     call.callId = targetId(sourceId, index, this.#slots, this.#policy, this.idMap, this.strict, this.#lose);
+    const report1 = (code: string, pointer: string, what: string): void =>
+      report(this.losses, this.strict, code, pointer, this.dialect, what); // each time: one per call
+    callFields(call, get(event, "extensions"), this.dialect, this.#slots.has("caller"), report1);
     this.#calls.set(index, call);
     const block = this.#open(callKind(call), out, call);
     call.block = block.index;

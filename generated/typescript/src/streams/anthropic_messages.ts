@@ -92,6 +92,17 @@ export const RELAY: JsonObject | null = {
       "usage": [],
     },
     {
+      "kind": "redacted",
+      "event": [[["type"], "content_block_start"]],
+      "path": ["content_block"],
+      "when": [[["type"], "redacted_thinking"]],
+      "has": [],
+      "text": ["data"],
+      "id": null,
+      "model": null,
+      "usage": [],
+    },
+    {
       "kind": "usage",
       "event": [[["type"], "message_delta"]],
       "path": ["usage"],
@@ -169,10 +180,23 @@ export const RELAY: JsonObject | null = {
       }
     ],
     "reasoning_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
+    "redacted_open": [
+      {
+        "event": {"type": "content_block_start", "content_block": {"type": "redacted_thinking"}},
+        "set": [[["index"], "block"], [["content_block", "data"], "data"]],
+        "cases": {},
+      }
+    ],
+    "redacted_close": [{"event": {"type": "content_block_stop"}, "set": [[["index"], "block"]], "cases": {}}],
     "call_open": [
       {
         "event": {"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}},
-        "set": [[["index"], "block"], [["content_block", "id"], "call_id"], [["content_block", "name"], "name"]],
+        "set": [
+          [["index"], "block"],
+          [["content_block", "id"], "call_id"],
+          [["content_block", "name"], "name"],
+          [["content_block", "caller"], "caller"],
+        ],
         "cases": {},
       }
     ],
@@ -243,6 +267,10 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
   "reasoning": [(): JsonObject => ({"type": "content_block_delta", "delta": {"type": "thinking_delta"}})],
   "signature": [(): JsonObject => ({"type": "content_block_delta", "delta": {"type": "signature_delta"}})],
   "reasoning_close": [(): JsonObject => ({"type": "content_block_stop"})],
+  "redacted_open": [
+    (): JsonObject => ({"type": "content_block_start", "content_block": {"type": "redacted_thinking"}})
+  ],
+  "redacted_close": [(): JsonObject => ({"type": "content_block_stop"})],
   "call_open": [
     (): JsonObject => ({"type": "content_block_start", "content_block": {"type": "tool_use", "input": {}}})
   ],

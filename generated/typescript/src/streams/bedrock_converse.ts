@@ -65,6 +65,17 @@ export const RELAY: JsonObject | null = {
       "usage": [],
     },
     {
+      "kind": "redacted",
+      "event": [],
+      "path": ["contentBlockDelta", "delta", "reasoningContent"],
+      "when": [],
+      "has": [["redactedContent"]],
+      "text": ["redactedContent"],
+      "id": null,
+      "model": null,
+      "usage": [],
+    },
+    {
       "kind": "usage",
       "event": [],
       "path": ["metadata", "usage"],
@@ -119,6 +130,19 @@ export const RELAY: JsonObject | null = {
       }
     ],
     "reasoning_close": [
+      {"event": {"contentBlockStop": {}}, "set": [[["contentBlockStop", "contentBlockIndex"], "block"]], "cases": {}}
+    ],
+    "redacted": [
+      {
+        "event": {"contentBlockDelta": {"delta": {"reasoningContent": {}}}},
+        "set": [
+          [["contentBlockDelta", "contentBlockIndex"], "block"],
+          [["contentBlockDelta", "delta", "reasoningContent", "redactedContent"], "data"],
+        ],
+        "cases": {},
+      }
+    ],
+    "redacted_close": [
       {"event": {"contentBlockStop": {}}, "set": [[["contentBlockStop", "contentBlockIndex"], "block"]], "cases": {}}
     ],
     "call_open": [
@@ -229,6 +253,8 @@ export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject
   "reasoning": [(): JsonObject => ({"contentBlockDelta": {"delta": {"reasoningContent": {}}}})],
   "signature": [(): JsonObject => ({"contentBlockDelta": {"delta": {"reasoningContent": {}}}})],
   "reasoning_close": [(): JsonObject => ({"contentBlockStop": {}})],
+  "redacted": [(): JsonObject => ({"contentBlockDelta": {"delta": {"reasoningContent": {}}}})],
+  "redacted_close": [(): JsonObject => ({"contentBlockStop": {}})],
   "call_open": [(): JsonObject => ({"contentBlockStart": {"start": {"toolUse": {}}}})],
   "call_delta": [(): JsonObject => ({"contentBlockDelta": {"delta": {"toolUse": {}}}})],
   "call_close": [(): JsonObject => ({"contentBlockStop": {}})],

@@ -581,8 +581,8 @@ export type RefusalDelta = {
 
 /**
  * A tool call begins: its position among the message's calls (from 0, in order of first
- * appearance), id and name; custom: true for an OpenAI custom (freeform) tool's call, whose deltas
- * carry its plain input text.
+ * appearance), id, name and the dialect's own fields of the call; custom: true for an OpenAI custom
+ * (freeform) tool's call, whose deltas carry its plain input text.
  * From `schemas/canonical/stream_event.json#/oneOf/4`.
  */
 export type ToolCallStart = {
@@ -591,6 +591,11 @@ export type ToolCallStart = {
   id?: string | null;
   name?: string | null;
   custom?: true;
+  /**
+   * The call's wire fields that only its dialect carries (Anthropic's caller), as a conversation's
+   * tool call keeps them.
+   */
+  extensions?: Extensions;
 };
 
 /**

@@ -66,7 +66,7 @@ class RefusalDelta(BaseModel):
 
 class ToolCallStart(BaseModel):
     """
-    A tool call begins: its position among the message's calls (from 0, in order of first appearance), id and name; custom: true for an OpenAI custom (freeform) tool's call, whose deltas carry its plain input text.
+    A tool call begins: its position among the message's calls (from 0, in order of first appearance), id, name and the dialect's own fields of the call; custom: true for an OpenAI custom (freeform) tool's call, whose deltas carry its plain input text.
     """
 
     model_config = ConfigDict(
@@ -77,6 +77,10 @@ class ToolCallStart(BaseModel):
     id: str | None = None
     name: str | None = None
     custom: Literal[True] | None = None
+    extensions: extensions_1.Extensions | None = None
+    """
+    The call's wire fields that only its dialect carries (Anthropic's caller), as a conversation's tool call keeps them.
+    """
 
 
 class ToolCallDelta(BaseModel):

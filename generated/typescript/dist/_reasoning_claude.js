@@ -1,0 +1,104 @@
+// DO NOT EDIT the copy in a generated package: this is the toolwire runtime, copied verbatim from runtime/typescript/
+// by `toolwire generate`.
+/**
+ * Signed reasoning is bound to the model that produced it: a provider replays only the
+ * signatures (and redacted or encrypted reasoning) its own model made. Claude's are the one
+ * artifact two dialects share: Anthropic's thinking {thinking, signature} and redacted_thinking
+ * {data} are Bedrock's reasoningContent {reasoningText: {text, signature}} and
+ * {redactedContent}, whose blob the JSON wire carries as the base64 text Anthropic's data is.
+ * So a signed part of one replays exactly in the other (keep policy); into any other dialect
+ * the signature is dropped, a loss saying why.
+ */
+import { getOwn, hasOwn, isObject } from "./_errors.js";
+const ANTHROPIC = "anthropic_messages";
+const BEDROCK = "bedrock_converse";
+const CLAUDE = [ANTHROPIC, BEDROCK];
+/** The loss of another dialect's reasoning (the compiled request writers say it too). */
+export const FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model";
+/** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, the signature cannot. */
+export const AS_TEXT = `the signature of reasoning sent as text (${FOREIGN})`;
+const SIGNED = "/reasoningContent/reasoningText/signature"; // Bedrock's signature, as its decoder keeps it
+// an OpenRouter item's framing: which kind of item, which provider's format, its place; not the artifact
+const FRAMING = new Set(["/type", "/format", "/index", "/id"]);
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Whether target replays the signed reasoning source produced. */
+export function replays(source, target) {
+    return source === target || (CLAUDE.includes(source) && CLAUDE.includes(target));
+}
+/** Whether data is base64 text (padded, the standard alphabet): a Bedrock blob on the JSON wire. */
+export function base64Ok(data) {
+    return typeof data === "string" && BASE64.test(data);
+}
+/** Whether a reasoning part's or delta's fields hold an artifact (a signature, redacted or
+ * encrypted data) rather than only its framing. */
+export function opaque(fields) {
+    return isObject(fields) && Object.keys(fields).some((k) => !FRAMING.has(k));
+}
+/** Whether a reasoning part holds an artifact of its dialect (a signature, redacted or encrypted data). */
+export function signed(part) {
+    const extensions = getOwn(part, "extensions");
+    const dialect = getOwn(part, "dialect");
+    const own = isObject(extensions) && typeof dialect === "string" ? getOwn(extensions, dialect) : undefined;
+    return opaque(isObject(own) ? getOwn(own, "fields") : undefined);
+}
+function fieldsOf(part, dialect) {
+    const extensions = getOwn(part, "extensions");
+    if (!isObject(extensions) || Object.keys(extensions).length !== 1)
+        return {};
+    const own = getOwn(extensions, dialect);
+    const fields = isObject(own) ? getOwn(own, "fields") : undefined;
+    return isObject(fields) ? fields : {};
+}
+/** The other Claude dialect's signed reasoning part as the target's own, or null when it is
+ * not one (redacted data that is not base64 is not: no Bedrock blob carries it). */
+export function asClaude(part, target) {
+    const source = getOwn(part, "dialect");
+    if (source === target || !CLAUDE.includes(source) || !CLAUDE.includes(target))
+        return null;
+    if (getOwn(part, "type") === "wire") { // Bedrock's redacted reasoning: a block the canonical model has no kind for
+        const value = getOwn(part, "value");
+        const body = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, "reasoningContent") : undefined;
+        const data = isObject(body) && Object.keys(body).length === 1 ? getOwn(body, "redactedContent") : undefined;
+        if (typeof data !== "string")
+            return null;
+        return { type: "reasoning", dialect: target, extensions: { [target]: { fields: { "/data": data } } } };
+    }
+    const fields = fieldsOf(part, source);
+    if (getOwn(part, "type") !== "reasoning" || Object.keys(fields).length !== 1)
+        return null;
+    if (source === ANTHROPIC && hasOwn(fields, "/data")) {
+        const data = fields["/data"];
+        if (!base64Ok(data))
+            return null;
+        return { type: "wire", dialect: target, value: { reasoningContent: { redactedContent: data } } };
+    }
+    const signature = getOwn(fields, source === ANTHROPIC ? "/signature" : SIGNED);
+    if (typeof signature !== "string")
+        return null;
+    const out = {};
+    for (const [k, v] of Object.entries(part))
+        if (k !== "extensions")
+            out[k] = v; // its text and any other key stay
+    out["dialect"] = target;
+    out["extensions"] = { [target]: { fields: { [target === BEDROCK ? SIGNED : "/signature"]: signature } } };
+    return out;
+}
+/** A canonical request whose messages hold the other Claude dialect's signed reasoning, with
+ * those parts as the target's own (copied where changed; the same value otherwise). */
+export function claudeOut(canonical, target) {
+    const messages = CLAUDE.includes(target) ? getOwn(canonical, "messages") : undefined;
+    if (!Array.isArray(messages))
+        return canonical;
+    let changed = false;
+    const out = messages.map((message) => {
+        const parts = isObject(message) ? getOwn(message, "parts") : undefined;
+        if (!Array.isArray(parts))
+            return message;
+        const kept = parts.map((p) => (isObject(p) ? asClaude(p, target) : null) ?? p);
+        if (!kept.some((p, i) => p !== parts[i]))
+            return message;
+        changed = true;
+        return { ...message, parts: kept };
+    });
+    return changed ? { ...canonical, messages: out } : canonical;
+}

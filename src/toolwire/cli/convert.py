@@ -130,7 +130,9 @@ def convert(
             raise click.UsageError(
                 "--strict-schema and --schema-profile are tool_definition options, --model a request's or response's"
             )
-        relay(pkg, source, target, file, strict, allowed, reasoning, max_bytes, (from_profile, to_profile), custom_tools)
+        relay(
+            pkg, source, target, file, strict, allowed, reasoning, max_bytes, (from_profile, to_profile), custom_tools
+        )
         return
     if shape in WHOLE:
         for name in (source, target):

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .._custom_tools import custom_tools_policy
 from .._chat_reasoning import check_profiles
+from .._custom_tools import custom_tools_policy
 from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text, refuse_unallowed
 from .._ids import IdMap

@@ -261,7 +261,7 @@ def test_a_result_of_a_custom_call_built_by_hand_is_spelled_apart_in_responses()
 
 
 def test_typescript_converts_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
@@ -274,11 +274,7 @@ def test_typescript_converts_as_python_does() -> None:
         for strict in (False, True):
             options = {"source": source, "target": target, "shape": shape, "model": "m", "strict": strict}
             jobs.append({"wire": wire, "options": options})
-            try:
-                got = convert(copy.deepcopy(wire), **options)
-                expected.append([got.value, [list(loss) for loss in got.losses]])
-            except LossError as exc:
-                expected.append(["error", type(exc).__name__, str(exc)])
+            expected.append(answer(convert, wire, options, LossError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("tool.custom_dropped" in json.dumps(a) for a in answers) >= 3 * len(OTHERS)

@@ -124,7 +124,7 @@ def test_drop_is_the_default_and_another_value_is_refused() -> None:
 
 
 def test_typescript_sends_them_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
@@ -134,11 +134,7 @@ def test_typescript_sends_them_as_python_does() -> None:
         for value in ("function", "drop", "functions"):
             options = {"source": source, "target": target, "shape": shape, "model": "m"}
             jobs.append({"wire": wire, "options": {**options, "customTools": value}})
-            try:
-                got = convert(copy.deepcopy(wire), **options, custom_tools=value)
-                expected.append([got.value, [list(loss) for loss in got.losses]])
-            except ValueError as exc:
-                expected.append(["error", type(exc).__name__, str(exc)])
+            expected.append(answer(convert, wire, {**options, "custom_tools": value}, ValueError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("tool.custom_as_function" in json.dumps(a) for a in answers) == len(cases)

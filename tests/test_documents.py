@@ -352,17 +352,13 @@ def _all_cases() -> list[tuple[Any, dict[str, Any]]]:
 
 
 def test_typescript_converts_documents_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
     for wire, options in _all_cases():
         jobs.append({"wire": wire, "options": options})
-        try:
-            got = convert(copy.deepcopy(wire), **options)
-            expected.append([got.value, [list(loss) for loss in got.losses]])
-        except DecodeError as exc:
-            expected.append(["error", type(exc).__name__, str(exc)])
+        expected.append(answer(convert, wire, options, DecodeError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum(a[0] == "error" for a in answers) == 1

@@ -146,7 +146,7 @@ def test_the_meta_schema_checks_at_most_rules(change: dict[str, Any], refused: b
 
 
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
@@ -156,11 +156,7 @@ def test_typescript_repairs_as_python_does() -> None:
             options["strict"] = strict
             wire = _bedrock(marked_texts)
             jobs.append({"wire": wire, "options": options})
-            try:
-                got = convert(copy.deepcopy(wire), **options)
-                expected.append([got.value, [list(loss) for loss in got.losses]])
-            except LossError as exc:
-                expected.append(["error", type(exc).__name__, str(exc)])
+            expected.append(answer(convert, wire, options, LossError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum(RULE in json.dumps(a) for a in answers) == 2  # five texts: repaired, and refused under strict

@@ -263,7 +263,7 @@ def test_a_converted_response_holds_no_empty_text_block_a_client_would_replay(ta
 
 
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     sources = [
         ("bedrock_converse", BEDROCK_EMPTY_SYSTEM, "request"),
@@ -280,11 +280,7 @@ def test_typescript_repairs_as_python_does() -> None:
             for strict in (False, True):
                 options = {"source": source, "target": target, "shape": shape, "model": "m", "strict": strict}
                 jobs.append({"wire": wire, "options": options})
-                try:
-                    got = convert(copy.deepcopy(wire), **options)
-                    expected.append([got.value, [list(loss) for loss in got.losses]])
-                except LossError as exc:
-                    expected.append(["error", type(exc).__name__, str(exc)])
+                expected.append(answer(convert, wire, options, LossError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("; rule " in json.dumps(a) for a in answers) > 20

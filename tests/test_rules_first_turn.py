@@ -285,7 +285,7 @@ def test_names_an_object_prototype_has_are_tools_like_any_other() -> None:
 
 
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     sources = [
         ("openai_chat", CHAT_TOOL_HISTORY),
@@ -303,11 +303,7 @@ def test_typescript_repairs_as_python_does() -> None:
             for strict in (False, True):
                 options = {"source": source, "target": target, "shape": "request", "model": "m", "strict": strict}
                 jobs.append({"wire": wire, "options": options})
-                try:
-                    got = convert(copy.deepcopy(wire), **options)
-                    expected.append([got.value, [list(loss) for loss in got.losses]])
-                except (LossError, RequiredValueError) as exc:
-                    expected.append(["error", type(exc).__name__, str(exc)])
+                expected.append(answer(convert, wire, options, LossError, RequiredValueError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     said = json.dumps(answers)

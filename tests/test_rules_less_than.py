@@ -154,7 +154,7 @@ def test_the_meta_schema_checks_less_than_rules(change: dict[str, Any], refused:
 
 
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     jobs: list[dict[str, Any]] = []
     expected: list[Any] = []
@@ -164,11 +164,7 @@ def test_typescript_repairs_as_python_does() -> None:
             options["strict"] = strict
             wire = _gemini(budget, max_tokens)
             jobs.append({"wire": wire, "options": options})
-            try:
-                got = convert(copy.deepcopy(wire), **options)
-                expected.append([got.value, [list(loss) for loss in got.losses]])
-            except LossError as exc:
-                expected.append(["error", type(exc).__name__, str(exc)])
+            expected.append(answer(convert, wire, options, LossError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum(RULE in json.dumps(a) for a in answers) == 6  # strict: a default or range loss may come first

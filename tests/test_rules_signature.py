@@ -338,7 +338,7 @@ def test_a_response_with_anthropic_thinking_after_its_call_is_reordered() -> Non
 
 
 def test_typescript_repairs_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     sources = [
         ("openai_chat", CHAT_STEPS, "request", "gemini"),
@@ -355,11 +355,7 @@ def test_typescript_repairs_as_python_does() -> None:
         for strict in (False, True):
             options = {"source": source, "target": target, "shape": shape, "model": "m", "strict": strict}
             jobs.append({"wire": wire, "options": options})
-            try:
-                got = convert(copy.deepcopy(wire), **options)
-                expected.append([got.value, [list(loss) for loss in got.losses]])
-            except LossError as exc:
-                expected.append(["error", type(exc).__name__, str(exc)])
+            expected.append(answer(convert, wire, options, LossError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum("signature.placeholder" in json.dumps(a) or "part.reordered" in json.dumps(a) for a in answers) >= 5

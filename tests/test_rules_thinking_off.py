@@ -100,7 +100,7 @@ def test_off_and_kept_are_data_of_the_dialects() -> None:
 
 
 def test_typescript_converts_thinking_off_and_dynamic_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, answer, js_view, run_node, ts_dist
 
     anthropic = {"model": "m", "max_tokens": 512, "thinking": OFF, "messages": [{"role": "user", "content": "hi"}]}
     sources = [
@@ -116,11 +116,7 @@ def test_typescript_converts_thinking_off_and_dynamic_as_python_does() -> None:
             for strict in (False, True):
                 options = {"source": source, "target": target, "shape": "request", "model": "m", "strict": strict}
                 jobs.append({"wire": wire, "options": options})
-                try:
-                    got = convert(copy.deepcopy(wire), **options)
-                    expected.append([got.value, [list(loss) for loss in got.losses]])
-                except LossError as exc:
-                    expected.append(["error", type(exc).__name__, str(exc)])
+                expected.append(answer(convert, wire, options, LossError))
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum('"disabled"' in json.dumps(a) for a in answers) >= 8

@@ -16,11 +16,13 @@ Also the home of the helpers the differential test (test_typescript_parity.py) s
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +87,16 @@ def run_node(script: str, lines: list[Any], *args: str, timeout: float = 600) ->
     out = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     assert len(out) == len(lines), f"node answered {len(out)} of {len(lines)} lines:\n{done.stderr[-4000:]}"
     return out
+
+
+def answer(encode: Callable[..., Any], value: Any, options: dict[str, Any], *refusals: type[Exception]) -> list[Any]:
+    """CONVERT_DRIVER's answer for one job, from Python: [value, losses] of what encode gives
+    for a copy of value, or ["error", kind, message] when it raises one of refusals."""
+    try:
+        got = encode(copy.deepcopy(value), **options)
+    except refusals as exc:
+        return ["error", type(exc).__name__, str(exc)]
+    return [got.value, [list(loss) for loss in got.losses]]
 
 
 def js_view(value: Any) -> Any:

@@ -276,3 +276,14 @@ def test_typescript_reads_and_writes_snake_case_as_python_does() -> None:
     answers = run_node_lines(_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     for job, got in zip(jobs, answers, strict=True):
         assert got == json.loads(json.dumps(_python(job))), job
+
+
+def test_encoding_leaves_the_canonical_value_as_it_was() -> None:
+    """A part kept whole (a wire part) goes into the encoded request by reference: respelling the
+    output as the input was spelled must not rename the keys of the caller's canonical value."""
+    wire = {"contents": [{"role": "user", "parts": [{"executable_code": {"language": "PYTHON", "code": "x"}}]}]}
+    canonical = g.decode_request(copy.deepcopy(wire))
+    before = copy.deepcopy(canonical)
+    assert g.encode_request(canonical).value == wire
+    assert canonical == before
+    assert g.encode_request(canonical).value == wire  # and so a second encode is the same

@@ -9,6 +9,7 @@ input spelled it, and encoding spells the output the same way again.
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -114,24 +115,32 @@ def _tokens(pointer: str) -> list[str]:
 
 def encode_spelling(value: Any, forms: dict[str, Any]) -> Any:
     """Spell an encoded value (built in the mapping's spelling) as the forms say the input
-    was: snake_case names, single values for one-element lists. Changes value in place:
-    the encoders and inject() built it afresh."""
+    was: snake_case names, single values for one-element lists. Changes value in place (the
+    encoders and inject() built it afresh), but copies each object or list on the way to a
+    field it respells: a part kept whole (a wire part) is the caller's canonical value's own."""
     spelled = [
         (pointer, form) for pointer, form in forms.items() if type(form) is str and form.startswith((SNAKE, SINGLE))
     ]
     if not spelled:
         return value
+    copied = {id(value)}
     # deepest first: every parent is still in the mapping's spelling when its child is done
     for pointer, form in sorted(spelled, key=lambda item: -item[0].count("/")):
         toks = [camel(t) for t in _tokens(pointer)]
         parent = value
         for token in toks[:-1]:
-            if type(parent) is dict:
-                parent = parent.get(token)
+            if type(parent) is dict and token in parent:
+                slot: Any = token
             elif type(parent) is list and token.isdigit() and int(token) < len(parent):
-                parent = parent[int(token)]
+                slot = int(token)
             else:
                 parent = None
+                break
+            child = parent[slot]
+            if type(child) in (dict, list) and id(child) not in copied:
+                child = parent[slot] = copy.copy(child)
+                copied.add(id(child))
+            parent = child
         key = toks[-1]
         if type(parent) is not dict or key not in parent:
             continue  # the value no longer has that field: nothing to spell

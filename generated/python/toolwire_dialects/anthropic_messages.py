@@ -3511,7 +3511,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                         lose(
                             "cache.ttl_shortened",
                             f"/tools/{w_i0}/cache_control/ttl",
-                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                            '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule anthropic_messages/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
                     w_ranked1.append(True)
@@ -3527,7 +3527,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                         lose(
                             "cache.ttl_shortened",
                             f"/system/{w_i0}/cache_control/ttl",
-                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                            '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule anthropic_messages/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
                     w_ranked1.append(True)
@@ -3546,7 +3546,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                                 lose(
                                     "cache.ttl_shortened",
                                     f"/messages/{w_i0}/content/{w_i1}/cache_control/ttl",
-                                    '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                                    '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule anthropic_messages/cache-ttl-longer-first)',
                                 )
                         elif (w_value2 is _MISSING) or (w_value2 == "5m"):
                             w_ranked1.append(True)
@@ -3559,7 +3559,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                 lose(
                     "cache.ttl_shortened",
                     "/cache_control/ttl",
-                    '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)',
+                    '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule anthropic_messages/cache-ttl-longer-first)',
                 )
         elif (w_value0 is _MISSING) or (w_value0 == "5m"):
             w_ranked1.append(True)

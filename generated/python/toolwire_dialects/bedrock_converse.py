@@ -2748,7 +2748,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                         lose(
                             "cache.ttl_shortened",
                             f"/toolConfig/tools/{w_i0}/cachePoint/ttl",
-                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
+                            '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule bedrock_converse/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
                     w_ranked1.append(True)
@@ -2764,7 +2764,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                         lose(
                             "cache.ttl_shortened",
                             f"/system/{w_i0}/cachePoint/ttl",
-                            '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
+                            '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule bedrock_converse/cache-ttl-longer-first)',
                         )
                 elif (w_value1 is _MISSING) or (w_value1 == "5m"):
                     w_ranked1.append(True)
@@ -2783,7 +2783,7 @@ def _request_kept(wire: dict[str, Any], lose: _conv.Lose) -> dict[str, Any]:
                                 lose(
                                     "cache.ttl_shortened",
                                     f"/messages/{w_i0}/content/{w_i1}/cachePoint/ttl",
-                                    '"1h" after a later value: the provider accepts "1h", then "5m" (absent: "5m") in order at /toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, /messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)',
+                                    '"1h" after a later value, out of the order "1h", then "5m" (absent: "5m"): removed (rule bedrock_converse/cache-ttl-longer-first)',
                                 )
                         elif (w_value2 is _MISSING) or (w_value2 == "5m"):
                             w_ranked1.append(True)

@@ -57,7 +57,8 @@ export class ChatReasoningIn {
                     out.push(...this.#items(value));
                 }
                 else if (this.profile === "openrouter" && field === "reasoning" && typeof value === "string") {
-                    if (details === undefined || details === null)
+                    const detailed = details !== undefined && details !== null; // the details say it already
+                    if (!detailed)
                         out.push({ type: "reasoning_delta", dialect: CHAT, text: value });
                 }
                 else if (!this.#told.has(field)) {

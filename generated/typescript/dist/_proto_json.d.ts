@@ -27,8 +27,9 @@ export declare function camel(name: string): string;
 export declare function decodeSpelling(value: unknown, tree: ProtoTree, dialect: string, shape: string): [unknown, Forms | null];
 /**
  * Spell an encoded value (built in the mapping's spelling) as the forms say the input was:
- * snake_case names, single values for one-element lists. Changes value in place: the
- * encoders and inject() built it afresh.
+ * snake_case names, single values for one-element lists. Changes value in place (the
+ * encoders and inject() built it afresh), but copies each object or list on the way to a
+ * field it respells: a part kept whole (a wire part) is the caller's canonical value's own.
  */
 export declare function encodeSpelling(value: unknown, forms: {
     readonly [pointer: string]: unknown;

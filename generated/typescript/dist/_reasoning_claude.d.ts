@@ -10,7 +10,8 @@
 import { type JsonObject } from "./_errors.js";
 /** The loss of another dialect's reasoning (the compiled request writers say it too). */
 export declare const FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model";
-/** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, the signature cannot. */
+/** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, its signature
+ * cannot. */
 export declare const AS_TEXT = "the signature of reasoning sent as text (only the model that produced it can replay it: a signature is only valid for that model)";
 /** Whether target replays the signed reasoning source produced. */
 export declare function replays(source: unknown, target: string): boolean;

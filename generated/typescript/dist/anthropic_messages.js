@@ -3968,9 +3968,8 @@ function requestKept(wire, lose) {
                 if (wValue1 === "1h") {
                     if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
-                        lose("cache.ttl_shortened", "/tools/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                            "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
-                            "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)");
+                        lose("cache.ttl_shortened", "/tools/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                            "anthropic_messages/cache-ttl-longer-first)");
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -3988,9 +3987,8 @@ function requestKept(wire, lose) {
                 if (wValue1 === "1h") {
                     if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
-                        lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                            "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
-                            "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)");
+                        lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cache_control/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                            "anthropic_messages/cache-ttl-longer-first)");
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -4011,9 +4009,7 @@ function requestKept(wire, lose) {
                         if (wValue2 === "1h") {
                             if ((Object.keys(wRanked1).length > 0)) {
                                 delete wOwner2["ttl"];
-                                lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                                    "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, " +
-                                    "/messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule " +
+                                lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
                                     "anthropic_messages/cache-ttl-longer-first)");
                             }
                         }
@@ -4031,9 +4027,8 @@ function requestKept(wire, lose) {
         if (wValue0 === "1h") {
             if ((Object.keys(wRanked1).length > 0)) {
                 delete wOwner0["ttl"];
-                lose("cache.ttl_shortened", "/cache_control/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                    "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
-                    "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)");
+                lose("cache.ttl_shortened", "/cache_control/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                    "anthropic_messages/cache-ttl-longer-first)");
             }
         }
         else if ((wValue0 === undefined) || (wValue0 === "5m")) {

@@ -2978,9 +2978,8 @@ function requestKept(wire, lose) {
                 if (wValue1 === "1h") {
                     if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
-                        lose("cache.ttl_shortened", "/toolConfig/tools/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                            "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
-                            "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)");
+                        lose("cache.ttl_shortened", "/toolConfig/tools/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                            "bedrock_converse/cache-ttl-longer-first)");
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -2998,9 +2997,8 @@ function requestKept(wire, lose) {
                 if (wValue1 === "1h") {
                     if ((Object.keys(wRanked1).length > 0)) {
                         delete wOwner1["ttl"];
-                        lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                            "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
-                            "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)");
+                        lose("cache.ttl_shortened", "/system/" + String(wI0) + "/cachePoint/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                            "bedrock_converse/cache-ttl-longer-first)");
                     }
                 }
                 else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -3021,9 +3019,8 @@ function requestKept(wire, lose) {
                         if (wValue2 === "1h") {
                             if ((Object.keys(wRanked1).length > 0)) {
                                 delete wOwner2["ttl"];
-                                lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cachePoint/ttl", "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                                    "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
-                                    "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)");
+                                lose("cache.ttl_shortened", "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cachePoint/ttl", "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                                    "bedrock_converse/cache-ttl-longer-first)");
                             }
                         }
                         else if ((wValue2 === undefined) || (wValue2 === "5m")) {

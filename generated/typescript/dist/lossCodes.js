@@ -9,7 +9,7 @@
 export const LOSS_CODES = Object.freeze({
     "arguments.invalid": "A call's argument text is not a JSON object; the target needs one, so `{}` was sent.",
     "cache.dropped": "A prompt-cache breakpoint (cache_control, cachePoint) the target has no marker for.",
-    "cache.ttl_shortened": "A cache breakpoint's longer lifetime (ttl 1h) where the target refuses it: sent with the default.",
+    "cache.ttl_shortened": "A cache breakpoint's 1h lifetime where the target refuses it: sent with the default (5m).",
     "content.joined": "Several parts or blocks were sent as one string, one text or one JSON array.",
     "content.json_as_text": "A JSON part was sent as its JSON text.",
     "error.category_dropped": "An error's kind the target cannot state: left out, or sent as its catch-all type.",
@@ -47,7 +47,7 @@ export const LOSS_CODES = Object.freeze({
     "stream.arguments_changed": "Argument text the target would read otherwise than the source did.",
     "stream.call_misread": "A relayed call the target reads otherwise: cut off as complete, invalid as valid, or absent.",
     "system.moved": "System messages inside the conversation, moved into the target's system instructions.",
-    "tool.custom_as_function": "A custom (freeform) tool or its call, sent as a function of one string parameter `input`, as asked.",
+    "tool.custom_as_function": "A custom tool or its call sent, as asked, as a function of one string parameter `input`.",
     "tool.custom_dropped": "A custom (freeform) tool, its call or its result, which the target has no form for.",
     "tool.strict_dropped": "Strict schema enforcement the target cannot apply to this tool or schema.",
     "tool_choice.dropped": "A tool choice the target cannot state, or one without tools: the model chooses freely.",

@@ -4974,9 +4974,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             lose(
               "cache.ttl_shortened",
               "/tools/" + String(wI0) + "/cache_control/ttl",
-              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                  "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
-                      "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)",
+              "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                  "anthropic_messages/cache-ttl-longer-first)",
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -4997,9 +4996,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             lose(
               "cache.ttl_shortened",
               "/system/" + String(wI0) + "/cache_control/ttl",
-              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                  "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
-                      "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)",
+              "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                  "anthropic_messages/cache-ttl-longer-first)",
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -5023,10 +5021,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
                 lose(
                   "cache.ttl_shortened",
                   "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cache_control/ttl",
-                  "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                      "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, " +
-                          "/messages/*/content/*/cache_control/ttl, /cache_control/ttl (removed; rule " +
-                              "anthropic_messages/cache-ttl-longer-first)",
+                  "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                      "anthropic_messages/cache-ttl-longer-first)",
                 );
               }
             } else if ((wValue2 === undefined) || (wValue2 === "5m")) {
@@ -5046,9 +5042,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
         lose(
           "cache.ttl_shortened",
           "/cache_control/ttl",
-          "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-              "/tools/*/cache_control/ttl, /system/*/cache_control/ttl, /messages/*/content/*/cache_control/ttl, " +
-                  "/cache_control/ttl (removed; rule anthropic_messages/cache-ttl-longer-first)",
+          "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+              "anthropic_messages/cache-ttl-longer-first)",
         );
       }
     } else if ((wValue0 === undefined) || (wValue0 === "5m")) {

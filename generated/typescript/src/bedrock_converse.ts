@@ -3818,9 +3818,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             lose(
               "cache.ttl_shortened",
               "/toolConfig/tools/" + String(wI0) + "/cachePoint/ttl",
-              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                  "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
-                      "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)",
+              "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                  "bedrock_converse/cache-ttl-longer-first)",
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -3841,9 +3840,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
             lose(
               "cache.ttl_shortened",
               "/system/" + String(wI0) + "/cachePoint/ttl",
-              "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                  "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
-                      "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)",
+              "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                  "bedrock_converse/cache-ttl-longer-first)",
             );
           }
         } else if ((wValue1 === undefined) || (wValue1 === "5m")) {
@@ -3867,9 +3865,8 @@ function requestKept(wire: JsonObject, lose: conv.Lose): JsonObject {
                 lose(
                   "cache.ttl_shortened",
                   "/messages/" + String(wI0) + "/content/" + String(wI1) + "/cachePoint/ttl",
-                  "\"1h\" after a later value: the provider accepts \"1h\", then \"5m\" (absent: \"5m\") in order at " +
-                      "/toolConfig/tools/*/cachePoint/ttl, /system/*/cachePoint/ttl, " +
-                          "/messages/*/content/*/cachePoint/ttl (removed; rule bedrock_converse/cache-ttl-longer-first)",
+                  "\"1h\" after a later value, out of the order \"1h\", then \"5m\" (absent: \"5m\"): removed (rule " +
+                      "bedrock_converse/cache-ttl-longer-first)",
                 );
               }
             } else if ((wValue2 === undefined) || (wValue2 === "5m")) {

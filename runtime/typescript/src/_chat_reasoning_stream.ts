@@ -62,7 +62,8 @@ export class ChatReasoningIn {
         } else if (this.profile === "openrouter" && field === "reasoning_details" && Array.isArray(value)) {
           out.push(...this.#items(value));
         } else if (this.profile === "openrouter" && field === "reasoning" && typeof value === "string") {
-          if (details === undefined || details === null) out.push({ type: "reasoning_delta", dialect: CHAT, text: value });
+          const detailed = details !== undefined && details !== null; // the details say it already
+          if (!detailed) out.push({ type: "reasoning_delta", dialect: CHAT, text: value });
         } else if (!this.#told.has(field)) {
           this.#told.add(field);
           this.unread.push([`/message/extensions/${CHAT}/fields/~1${field}`, unreadWhat(field)]);

@@ -158,8 +158,9 @@ function tokens(pointer: string): string[] {
 
 /**
  * Spell an encoded value (built in the mapping's spelling) as the forms say the input was:
- * snake_case names, single values for one-element lists. Changes value in place: the
- * encoders and inject() built it afresh.
+ * snake_case names, single values for one-element lists. Changes value in place (the
+ * encoders and inject() built it afresh), but copies each object or list on the way to a
+ * field it respells: a part kept whole (a wire part) is the caller's canonical value's own.
  */
 export function encodeSpelling(value: unknown, forms: { readonly [pointer: string]: unknown }): unknown {
   const spelled: [string, string][] = [];
@@ -167,6 +168,14 @@ export function encodeSpelling(value: unknown, forms: { readonly [pointer: strin
     if (typeof form === "string" && (form.startsWith(SNAKE) || form.startsWith(SINGLE))) spelled.push([pointer, form]);
   }
   if (spelled.length === 0) return value;
+  // a part kept whole (a wire part) is the caller's canonical value's own: copied on the way
+  const copied = new Set<unknown>([value]);
+  const own = (child: unknown): unknown => {
+    if (copied.has(child) || !(isObject(child) || Array.isArray(child))) return child;
+    const fresh = Array.isArray(child) ? [...child] : { ...child };
+    copied.add(fresh);
+    return fresh;
+  };
   // deepest first: every parent is still in the mapping's spelling when its child is done
   const depth = (pointer: string): number => pointer.split("/").length - 1;
   spelled.sort((a, b) => depth(b[0]) - depth(a[0]));
@@ -174,12 +183,17 @@ export function encodeSpelling(value: unknown, forms: { readonly [pointer: strin
     const toks = tokens(pointer).map(camel);
     let parent: unknown = value;
     for (const token of toks.slice(0, -1)) {
-      if (isObject(parent)) {
-        parent = getOwn(parent, token);
+      if (isObject(parent) && hasOwn(parent, token)) {
+        const child = own(getOwn(parent, token));
+        putOwn(parent, token, child);
+        parent = child;
       } else if (Array.isArray(parent) && /^[0-9]+$/u.test(token) && Number(token) < parent.length) {
-        parent = parent[Number(token)];
+        const child = own(parent[Number(token)]);
+        parent[Number(token)] = child;
+        parent = child;
       } else {
         parent = null;
+        break;
       }
     }
     const key = toks[toks.length - 1] as string;

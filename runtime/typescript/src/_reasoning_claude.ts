@@ -17,7 +17,8 @@ const BEDROCK = "bedrock_converse";
 const CLAUDE: readonly unknown[] = [ANTHROPIC, BEDROCK];
 /** The loss of another dialect's reasoning (the compiled request writers say it too). */
 export const FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model";
-/** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, the signature cannot. */
+/** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, its signature
+ * cannot. */
 export const AS_TEXT = `the signature of reasoning sent as text (${FOREIGN})`;
 const SIGNED = "/reasoningContent/reasoningText/signature"; // Bedrock's signature, as its decoder keeps it
 // an OpenRouter item's framing: which kind of item, which provider's format, its place; not the artifact

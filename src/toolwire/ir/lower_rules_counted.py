@@ -62,10 +62,10 @@ def _ordered(rule: OrderedRule, owner: str, key: str, where: str | Expr, depth: 
     for rank in reversed(range(last + 1)):
         read = (Append(_ranked(rank), Lit(True)),) if rank > 0 else ()  # rank 0 is never after one
         later = [Not(Is("empty", Local(_ranked(k)))) for k in range(rank + 1, last + 1)]
-        said = f"{json.dumps(rule.order[rank])} after a later value: the provider accepts {rule.describe()} (removed; rule {rule.name})"
+        said = f"{json.dumps(rule.order[rank])} after a later value, out of the order {rule.sequence}: removed (rule {rule.name})"
         refused = (Drop(owner, key), Lose(rule.loss, where, said))
         kept: tuple[Step, ...] = (If(AnyOf(tuple(later)), refused, read),) if later else read
-        this = Is("equal", Local(value), rule.order[rank])
+        this: Expr = Is("equal", Local(value), rule.order[rank])
         if rank == last:
             this = AnyOf((Is("missing", Local(value)), this))
         judged = (If(this, kept, judged),)

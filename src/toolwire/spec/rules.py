@@ -296,11 +296,13 @@ class OrderedRule(_CountedRule):
 
     order: tuple[str, ...] = field(default=(), metadata=_term("rule.order"))
 
+    @property
+    def sequence(self) -> str:
+        """The order in words: "1h", then "5m" (absent: "5m")."""
+        return ", then ".join(json.dumps(v) for v in self.order) + f" (absent: {json.dumps(self.order[-1])})"
+
     def describe(self) -> str:
-        values = ", then ".join(json.dumps(v) for v in self.order)
-        return f"{values} (absent: {json.dumps(self.order[-1])}) in order at " + ", ".join(
-            pointer(t) for t in self.counted
-        )
+        return f"{self.sequence} in order at " + ", ".join(pointer(t) for t in self.counted)
 
     repair = "each value out of order removed (the default, the last in order, then applies)"
 

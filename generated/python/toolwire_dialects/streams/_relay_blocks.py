@@ -5,10 +5,12 @@ put at pointers into a written event, wire values kept in extensions, the usage 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .._custom_tools import PARAMETER, function_call
 from .._errors import Loss
+from .._ids import IdMap, IdPolicy, encode_id
 from .._strict_json import loads
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "put",
     "same_arguments",
     "sent_as_function",
+    "target_id",
     "usage_slots",
     "walk",
 ]
@@ -212,6 +215,30 @@ def sent_as_function(call: Any) -> Any:
     if type(call) is dict and call.get("arguments") is None and type(call.get("input")) is str:
         return function_call(call)
     return call
+
+
+def target_id(
+    source_id: str | None,
+    index: int,
+    slots: set[str] | frozenset[str],
+    policy: IdPolicy | None,
+    id_map: IdMap,
+    strict: bool,
+    loss: Callable[[str, str, str], None],
+) -> str | None:
+    """The id a call is written with: the source's (a loss where the target carries none),
+    minted where the source had none, or rewritten to the target's pattern (a loss)."""
+    if source_id is not None and not {"call_id", "call"} & slots:
+        loss("id.dropped", f"/calls/{index}/id", "call ids")
+    if "call_id" not in slots or policy is None:
+        return source_id
+    if source_id is None:
+        return id_map.mint(policy)  # the source had no id: nothing is lost
+    losses: list[Loss] = []
+    written = encode_id(source_id, policy, id_map, losses, strict, f"/calls/{index}/id")
+    for found in losses:
+        loss(found.code, found.pointer, found.what)
+    return written
 
 
 def same_arguments(sent: str, arguments: Any) -> bool:

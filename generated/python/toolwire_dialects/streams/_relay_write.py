@@ -12,7 +12,7 @@ from typing import Any
 
 from .._dialect import Dialect, finish_reason_out, stream_of
 from .._errors import Loss, json_text, report
-from .._ids import IdMap, encode_id
+from .._ids import IdMap
 from .._strict_json import exact_integer
 from .._usage import usage_out
 from . import _relay_blocks as _b
@@ -312,17 +312,9 @@ class RelayWriter:
             self._calls[index] = {**call, "dropped": True}
             return
         call["custom"] = event.get("custom") is True and not call.get("as_function")
-        if source_id is None and "call_id" in self._slots and self._policy is not None:
-            call["call_id"] = self.id_map.mint(self._policy)  # the source had no id: nothing is lost
-        elif source_id is not None and "call_id" in self._slots and self._policy is not None:
-            losses: list[Loss] = []
-            call["call_id"] = encode_id(source_id, self._policy, self.id_map, losses, self.strict, f"/calls/{index}/id")
-            for loss in losses:
-                self._loss(loss.code, loss.pointer, loss.what)
-        else:
-            call["call_id"] = source_id
-        if source_id is not None and not {"call_id", "call"} & self._slots:
-            self._loss("id.dropped", f"/calls/{index}/id", "call ids")
+        call["call_id"] = _b.target_id(
+            source_id, index, self._slots, self._policy, self.id_map, self.strict, self._loss
+        )
         call_fields(call, event.get("extensions"), self.dialect, "caller" in self._slots, self._report)
         self._calls[index] = call
         block = self._open(_b.call_kind(call), out, call)

@@ -16,10 +16,9 @@ import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors
 import { IdMap, type IdPolicy } from "../_ids.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut, type Excludes } from "../_usage.js";
-import { _copy, equal, get, truthy } from "./_events.js";
+import { _copy, get, truthy } from "./_events.js";
 import { asFunctionLoss, asWritten, Block, callFields, callKind, canonicalOf, customDropped, everyCallDropped, field,
-  INPUT_CLOSE, INPUT_OPEN, inputPiece, loadsText, pyStr, put, sameArguments, sentAsFunction, targetId, usageSlots }
-  from "./_relay_blocks.js";
+  INPUT_CLOSE, INPUT_OPEN, inputPiece, put, sameArguments, sentAsFunction, targetId, usageSlots } from "./_relay_blocks.js";
 import type { RelayCall } from "./_relay_blocks.js";
 import type { CallCheck } from "./_relay_check.js";
 import { compiled, type Template } from "./_relay_read.js";

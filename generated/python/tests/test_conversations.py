@@ -65,7 +65,8 @@ def _load() -> list[Case]:
 
 ALL = _load()
 VALID = [c for c in ALL if c.valid]
-INVALID = [c for c in ALL if not c.valid]
+# the cases decoding rejects (the others are blocks carried verbatim, which the schema rejects: a toolkit test)
+INVALID = [c for c in ALL if not c.valid and c.case.get("rejected_by", "decode") == "decode"]
 TALKERS = sorted({c.dialect for c in VALID})  # the dialects that map whole conversations
 
 

@@ -62,7 +62,8 @@ def _load() -> list[Vector]:
 
 ALL = _load()
 VALID = [v for v in ALL if "canonical" in v.case]
-INVALID = [v for v in ALL if "canonical" not in v.case]
+# the cases decoding rejects (the others are fields carried verbatim, which the schema rejects: a toolkit test)
+INVALID = [v for v in ALL if "canonical" not in v.case and v.case["error"].get("rejected_by", "decode") == "decode"]
 # Quirks of compatible servers: the dialect's own schema rejects them, decode reads them.
 LENIENT = [v for v in ALL if "lenient" in v.case]
 

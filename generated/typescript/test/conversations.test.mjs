@@ -67,7 +67,8 @@ function load() {
 
 const ALL = load();
 const VALID = ALL.filter((c) => c.valid);
-const INVALID = ALL.filter((c) => !c.valid);
+// the cases decoding rejects (the others are blocks carried verbatim, which the schema rejects: a toolkit test)
+const INVALID = ALL.filter((c) => !c.valid && get(c.case, "rejected_by") !== "validate");
 const TALKERS = [...new Set(VALID.map((c) => c.dialect))].sort(); // the dialects that map whole conversations
 
 const knownFailure = (c) => {

@@ -53,7 +53,8 @@ function load() {
 
 const ALL = load();
 const VALID = ALL.filter((v) => hasOwn(v.case, "canonical"));
-const INVALID = ALL.filter((v) => !hasOwn(v.case, "canonical"));
+// the cases decoding rejects (the others are fields carried verbatim, which the schema rejects: a toolkit test)
+const INVALID = ALL.filter((v) => !hasOwn(v.case, "canonical") && get(v.case.error, "rejected_by") !== "validate");
 const DIALECT_NAMES = names(DIALECTS);
 const module = (name) => lookup(DIALECTS, name);
 

@@ -151,10 +151,11 @@ export type AnthropicToolUseBlock = {
   } | null;
   /**
    * Who made the call: the model directly, or a server tool (code execution) on its behalf. Source:
-   * anthropic-python ToolUseBlock.caller.
+   * anthropic-python ToolUseBlock.caller (DirectCaller {type} | ServerToolCaller {type, tool_id}:
+   * type is required).
    */
   caller?: {
-    type?: string;
+    type: string;
     tool_id?: string;
     [key: string]: unknown;
   } | null;

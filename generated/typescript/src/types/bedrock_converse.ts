@@ -239,6 +239,23 @@ export type BedrockMessage = {
 };
 
 /**
+ * An image, document, video or audio source, a union: bytes (base64 on the JSON wire), s3Location
+ * {uri, bucketOwner}, and for documents text or content blocks.
+ * From `schemas/dialects/bedrock_converse/request.json#/$defs/Source`.
+ */
+export type BedrockContentSource = {
+  bytes?: string;
+  s3Location?: {
+    uri: string;
+    bucketOwner?: string;
+    [key: string]: unknown;
+  };
+  text?: string;
+  content?: unknown[];
+  [key: string]: unknown;
+};
+
+/**
  * A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent,
  * cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type
  * constant, the member's key says what it is. Sources, citations and nested content stay opaque.
@@ -249,9 +266,7 @@ export type BedrockContentBlock = {
   text?: string;
   image?: {
     format?: string;
-    source?: {
-      [key: string]: unknown;
-    };
+    source?: BedrockContentSource;
     error?: {
       [key: string]: unknown;
     };
@@ -260,9 +275,7 @@ export type BedrockContentBlock = {
   document?: {
     format?: string;
     name?: string;
-    source?: {
-      [key: string]: unknown;
-    };
+    source?: BedrockContentSource;
     context?: string;
     citations?: {
       [key: string]: unknown;
@@ -271,16 +284,12 @@ export type BedrockContentBlock = {
   };
   video?: {
     format?: string;
-    source?: {
-      [key: string]: unknown;
-    };
+    source?: BedrockContentSource;
     [key: string]: unknown;
   };
   audio?: {
     format?: string;
-    source?: {
-      [key: string]: unknown;
-    };
+    source?: BedrockContentSource;
     error?: {
       [key: string]: unknown;
     };
@@ -292,8 +301,20 @@ export type BedrockContentBlock = {
   toolResult?: {
     [key: string]: unknown;
   };
-  /** GuardrailConverseContentBlock union: text or image. */
+  /** GuardrailConverseContentBlock union: text {text, qualifiers} or image {format, source}. */
   guardContent?: {
+    text?: {
+      text: string;
+      qualifiers?: string[];
+      [key: string]: unknown;
+    };
+    image?: {
+      format?: string;
+      source?: {
+        [key: string]: unknown;
+      };
+      [key: string]: unknown;
+    };
     [key: string]: unknown;
   };
   cachePoint?: BedrockCachePointBlock;
@@ -331,7 +352,7 @@ export type BedrockContentBlock = {
  */
 export type BedrockReasoningContentBlock = {
   reasoningText?: {
-    text?: string;
+    text: string;
     signature?: string;
     [key: string]: unknown;
   };
@@ -345,8 +366,20 @@ export type BedrockReasoningContentBlock = {
  */
 export type BedrockSystemContentBlock = {
   text?: string;
-  /** GuardrailConverseContentBlock union: text or image. */
+  /** GuardrailConverseContentBlock union: text {text, qualifiers} or image {format, source}. */
   guardContent?: {
+    text?: {
+      text: string;
+      qualifiers?: string[];
+      [key: string]: unknown;
+    };
+    image?: {
+      format?: string;
+      source?: {
+        [key: string]: unknown;
+      };
+      [key: string]: unknown;
+    };
     [key: string]: unknown;
   };
   cachePoint?: BedrockCachePointBlock;

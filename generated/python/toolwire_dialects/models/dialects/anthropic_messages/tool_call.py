@@ -10,13 +10,13 @@ from pydantic import BaseModel, ConfigDict, constr
 
 class Caller(BaseModel):
     """
-    Who made the call: the model directly, or a server tool (code execution) on its behalf. Source: anthropic-python ToolUseBlock.caller.
+    Who made the call: the model directly, or a server tool (code execution) on its behalf. Source: anthropic-python ToolUseBlock.caller (DirectCaller {type} | ServerToolCaller {type, tool_id}: type is required).
     """
 
     model_config = ConfigDict(
         extra='allow',
     )
-    type: str | None = None
+    type: str
     tool_id: str | None = None
 
 
@@ -35,6 +35,6 @@ class AnthropicToolUseBlock(BaseModel):
     cache_control: dict[str, Any] | None = None
     caller: Caller | None = None
     """
-    Who made the call: the model directly, or a server tool (code execution) on its behalf. Source: anthropic-python ToolUseBlock.caller.
+    Who made the call: the model directly, or a server tool (code execution) on its behalf. Source: anthropic-python ToolUseBlock.caller (DirectCaller {type} | ServerToolCaller {type, tool_id}: type is required).
     """
     toolset_name: str | None = None

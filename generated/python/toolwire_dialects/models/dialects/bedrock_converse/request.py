@@ -51,12 +51,34 @@ class Role(Enum):
     assistant = 'assistant'
 
 
+class S3Location(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    uri: str
+    bucketOwner: str | None = None
+
+
+class BedrockContentSource(BaseModel):
+    """
+    An image, document, video or audio source, a union: bytes (base64 on the JSON wire), s3Location {uri, bucketOwner}, and for documents text or content blocks.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    bytes: str | None = None
+    s3Location: S3Location | None = None
+    text: str | None = None
+    content: list[Any] | None = None
+
+
 class Image(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
     format: str | None = None
-    source: dict[str, Any] | None = None
+    source: BedrockContentSource | None = None
     error: dict[str, Any] | None = None
 
 
@@ -66,7 +88,7 @@ class Document(BaseModel):
     )
     format: str | None = None
     name: str | None = None
-    source: dict[str, Any] | None = None
+    source: BedrockContentSource | None = None
     context: str | None = None
     citations: dict[str, Any] | None = None
 
@@ -76,7 +98,7 @@ class Video(BaseModel):
         extra='allow',
     )
     format: str | None = None
-    source: dict[str, Any] | None = None
+    source: BedrockContentSource | None = None
 
 
 class Audio(BaseModel):
@@ -84,15 +106,43 @@ class Audio(BaseModel):
         extra='allow',
     )
     format: str | None = None
-    source: dict[str, Any] | None = None
+    source: BedrockContentSource | None = None
     error: dict[str, Any] | None = None
+
+
+class Text(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str
+    qualifiers: list[str] | None = None
+
+
+class Image1(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    format: str | None = None
+    source: dict[str, Any] | None = None
+
+
+class GuardContent(BaseModel):
+    """
+    GuardrailConverseContentBlock union: text {text, qualifiers} or image {format, source}.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: Text | None = None
+    image: Image1 | None = None
 
 
 class ReasoningText(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    text: str | None = None
+    text: str
     signature: str | None = None
 
 
@@ -124,6 +174,18 @@ class SearchResult(BaseModel):
     title: str | None = None
     content: list[Any] | None = None
     citations: dict[str, Any] | None = None
+
+
+class GuardContent1(BaseModel):
+    """
+    GuardrailConverseContentBlock union: text {text, qualifiers} or image {format, source}.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: Text | None = None
+    image: Image1 | None = None
 
 
 class Type(Enum):
@@ -277,9 +339,9 @@ class BedrockContentBlock(BaseModel):
     audio: Audio | None = None
     toolUse: dict[str, Any] | None = None
     toolResult: dict[str, Any] | None = None
-    guardContent: dict[str, Any] | None = None
+    guardContent: GuardContent | None = None
     """
-    GuardrailConverseContentBlock union: text or image.
+    GuardrailConverseContentBlock union: text {text, qualifiers} or image {format, source}.
     """
     cachePoint: BedrockCachePointBlock | None = None
     reasoningContent: BedrockReasoningContentBlock | None = Field(
@@ -309,9 +371,9 @@ class BedrockSystemContentBlock(BaseModel):
         extra='allow',
     )
     text: str | None = None
-    guardContent: dict[str, Any] | None = None
+    guardContent: GuardContent1 | None = None
     """
-    GuardrailConverseContentBlock union: text or image.
+    GuardrailConverseContentBlock union: text {text, qualifiers} or image {format, source}.
     """
     cachePoint: BedrockCachePointBlock | None = None
 

@@ -101,7 +101,7 @@ class BedrockCitationsDelta(BaseModel):
     location: dict[str, Any] | None = None
 
 
-class Image2(BaseModel):
+class Image4(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -126,7 +126,7 @@ class BedrockContentBlockDelta(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image2 | None = None
+    image: Image4 | None = None
 
 
 class BedrockContentBlockDeltaEvent(BaseModel):
@@ -182,7 +182,7 @@ class BedrockMessageStartEvent1(BaseModel):
     p: str | None = None
 
 
-class Image3(BaseModel):
+class Image5(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -195,7 +195,7 @@ class BedrockContentBlockStart1(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image3 | None = None
+    image: Image5 | None = None
 
 
 class BedrockContentBlockStartEvent1(BaseModel):
@@ -207,7 +207,7 @@ class BedrockContentBlockStartEvent1(BaseModel):
     p: str | None = None
 
 
-class Image4(BaseModel):
+class Image6(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -232,7 +232,7 @@ class BedrockContentBlockDelta1(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image4 | None = None
+    image: Image6 | None = None
 
 
 class BedrockContentBlockDeltaEvent1(BaseModel):
@@ -264,7 +264,7 @@ class BedrockMessageStartEvent2(BaseModel):
     p: str | None = None
 
 
-class Image5(BaseModel):
+class Image7(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -277,7 +277,7 @@ class BedrockContentBlockStart2(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image5 | None = None
+    image: Image7 | None = None
 
 
 class BedrockContentBlockStartEvent2(BaseModel):
@@ -289,7 +289,7 @@ class BedrockContentBlockStartEvent2(BaseModel):
     p: str | None = None
 
 
-class Image6(BaseModel):
+class Image8(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -314,7 +314,7 @@ class BedrockContentBlockDelta2(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image6 | None = None
+    image: Image8 | None = None
 
 
 class BedrockContentBlockDeltaEvent2(BaseModel):
@@ -346,7 +346,7 @@ class BedrockMessageStartEvent3(BaseModel):
     p: str | None = None
 
 
-class Image7(BaseModel):
+class Image9(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -359,7 +359,7 @@ class BedrockContentBlockStart3(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image7 | None = None
+    image: Image9 | None = None
 
 
 class BedrockContentBlockStartEvent3(BaseModel):
@@ -371,7 +371,7 @@ class BedrockContentBlockStartEvent3(BaseModel):
     p: str | None = None
 
 
-class Image8(BaseModel):
+class Image10(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -396,7 +396,7 @@ class BedrockContentBlockDelta3(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image8 | None = None
+    image: Image10 | None = None
 
 
 class BedrockContentBlockDeltaEvent3(BaseModel):
@@ -428,7 +428,7 @@ class BedrockMessageStartEvent4(BaseModel):
     p: str | None = None
 
 
-class Image9(BaseModel):
+class Image11(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -441,7 +441,7 @@ class BedrockContentBlockStart4(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image9 | None = None
+    image: Image11 | None = None
 
 
 class BedrockContentBlockStartEvent4(BaseModel):
@@ -453,7 +453,7 @@ class BedrockContentBlockStartEvent4(BaseModel):
     p: str | None = None
 
 
-class Image10(BaseModel):
+class Image12(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -478,7 +478,7 @@ class BedrockContentBlockDelta4(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image10 | None = None
+    image: Image12 | None = None
 
 
 class BedrockContentBlockDeltaEvent4(BaseModel):
@@ -510,7 +510,7 @@ class BedrockMessageStartEvent5(BaseModel):
     p: str | None = None
 
 
-class Image11(BaseModel):
+class Image13(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -523,7 +523,7 @@ class BedrockContentBlockStart5(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image11 | None = None
+    image: Image13 | None = None
 
 
 class BedrockContentBlockStartEvent5(BaseModel):
@@ -535,7 +535,7 @@ class BedrockContentBlockStartEvent5(BaseModel):
     p: str | None = None
 
 
-class Image12(BaseModel):
+class Image14(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -560,7 +560,7 @@ class BedrockContentBlockDelta5(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image12 | None = None
+    image: Image14 | None = None
 
 
 class BedrockContentBlockDeltaEvent5(BaseModel):
@@ -592,7 +592,7 @@ class BedrockMessageStartEvent6(BaseModel):
     p: str | None = None
 
 
-class Image13(BaseModel):
+class Image15(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -605,7 +605,7 @@ class BedrockContentBlockStart6(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image13 | None = None
+    image: Image15 | None = None
 
 
 class BedrockContentBlockStartEvent6(BaseModel):
@@ -617,7 +617,7 @@ class BedrockContentBlockStartEvent6(BaseModel):
     p: str | None = None
 
 
-class Image14(BaseModel):
+class Image16(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -642,7 +642,7 @@ class BedrockContentBlockDelta6(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image14 | None = None
+    image: Image16 | None = None
 
 
 class BedrockContentBlockDeltaEvent6(BaseModel):
@@ -674,7 +674,7 @@ class BedrockMessageStartEvent7(BaseModel):
     p: str | None = None
 
 
-class Image15(BaseModel):
+class Image17(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -687,7 +687,7 @@ class BedrockContentBlockStart7(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image15 | None = None
+    image: Image17 | None = None
 
 
 class BedrockContentBlockStartEvent7(BaseModel):
@@ -699,7 +699,7 @@ class BedrockContentBlockStartEvent7(BaseModel):
     p: str | None = None
 
 
-class Image16(BaseModel):
+class Image18(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -724,7 +724,7 @@ class BedrockContentBlockDelta7(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image16 | None = None
+    image: Image18 | None = None
 
 
 class BedrockContentBlockDeltaEvent7(BaseModel):
@@ -756,7 +756,7 @@ class BedrockMessageStartEvent8(BaseModel):
     p: str | None = None
 
 
-class Image17(BaseModel):
+class Image19(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -769,7 +769,7 @@ class BedrockContentBlockStart8(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image17 | None = None
+    image: Image19 | None = None
 
 
 class BedrockContentBlockStartEvent8(BaseModel):
@@ -781,7 +781,7 @@ class BedrockContentBlockStartEvent8(BaseModel):
     p: str | None = None
 
 
-class Image18(BaseModel):
+class Image20(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -806,7 +806,7 @@ class BedrockContentBlockDelta8(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image18 | None = None
+    image: Image20 | None = None
 
 
 class BedrockContentBlockDeltaEvent8(BaseModel):
@@ -838,7 +838,7 @@ class BedrockMessageStartEvent9(BaseModel):
     p: str | None = None
 
 
-class Image19(BaseModel):
+class Image21(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -851,7 +851,7 @@ class BedrockContentBlockStart9(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image19 | None = None
+    image: Image21 | None = None
 
 
 class BedrockContentBlockStartEvent9(BaseModel):
@@ -863,7 +863,7 @@ class BedrockContentBlockStartEvent9(BaseModel):
     p: str | None = None
 
 
-class Image20(BaseModel):
+class Image22(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -888,7 +888,7 @@ class BedrockContentBlockDelta9(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image20 | None = None
+    image: Image22 | None = None
 
 
 class BedrockContentBlockDeltaEvent9(BaseModel):
@@ -920,7 +920,7 @@ class BedrockMessageStartEvent10(BaseModel):
     p: str | None = None
 
 
-class Image21(BaseModel):
+class Image23(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -933,7 +933,7 @@ class BedrockContentBlockStart10(BaseModel):
     )
     toolUse: BedrockToolUseBlockStart | None = Field(None, title='BedrockToolUseBlockStart')
     toolResult: ToolResult | None = None
-    image: Image21 | None = None
+    image: Image23 | None = None
 
 
 class BedrockContentBlockStartEvent10(BaseModel):
@@ -945,7 +945,7 @@ class BedrockContentBlockStartEvent10(BaseModel):
     p: str | None = None
 
 
-class Image22(BaseModel):
+class Image24(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
@@ -970,7 +970,7 @@ class BedrockContentBlockDelta10(BaseModel):
     A union: text, redactedContent (base64 bytes) or signature.
     """
     citation: BedrockCitationsDelta | None = Field(None, title='BedrockCitationsDelta')
-    image: Image22 | None = None
+    image: Image24 | None = None
 
 
 class BedrockContentBlockDeltaEvent10(BaseModel):

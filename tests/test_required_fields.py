@@ -170,7 +170,7 @@ def test_a_chat_two_dialects_accept_alike_is_ambiguous(engine: Engine, cli_runne
     assert shown.exit_code == 0
     assert shown.stdout == (
         "<stdin>:1: note: /: valid against 2 schemas that describe it equally well: "
-        "anthropic_messages/request, mistral/request; pass --dialect or --shape to choose [ambiguous]\n"
+        "anthropic_messages/request, mistral/request; pass --dialect to choose [ambiguous]\n"
     )
 
 

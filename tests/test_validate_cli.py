@@ -498,11 +498,12 @@ def test_ambiguity_is_reported_with_the_candidates(tmp_path: Path) -> None:
     text = run(str(path), schemas=root)
     assert text.stdout == (
         f"{path}:1: note: /: valid against 2 schemas that describe it equally well: "
-        "openai_chat/tool_call, openai_clone/tool_call; pass --dialect or --shape to choose [ambiguous]\n"
+        "openai_chat/tool_call, openai_clone/tool_call; pass --dialect to choose [ambiguous]\n"
         f"{path}:2: anthropic_messages/tool_call: valid\n"
     )
     assert run(str(path), "--quiet", schemas=root).stdout == ""
     assert run(str(path), "--format", "github", schemas=root).stdout.startswith(f"::notice file={path},line=1,")
+
     strict = run(str(path), "--strict", "--format", "json", schemas=root)
     assert objects(strict)[0]["status"] == "ambiguous"  # nothing undescribed: still valid
     drifted = jsonl(tmp_path / "y.jsonl", {**CALL, "brand_new": 1})
@@ -542,3 +543,15 @@ def test_a_tie_on_a_line_is_settled_by_the_lines_before_it(tmp_path: Path) -> No
     assert first["status"] == "ambiguous"  # nothing before it to settle it
     assert (second["dialect"], second["status"]) == ("openai_clone", "valid")
     assert (third["dialect"], third["status"]) == ("openai_clone", "valid")  # settled by line 2
+
+
+def test_an_ambiguity_names_the_option_that_tells_the_candidates_apart(tmp_path: Path) -> None:
+    """Ties within one dialect need --shape (Ollama's error-only body is also a response it
+    describes); ties across dialects of one shape need --dialect (Google's error body)."""
+    ollama = tmp_path / "ollama.json"
+    ollama.write_text('{"error": "model not found"}', encoding="utf-8")
+    google = tmp_path / "google.json"
+    google.write_text('{"error": {"code": 400, "message": "bad", "status": "INVALID_ARGUMENT"}}', encoding="utf-8")
+    out = run(str(ollama), str(google), schemas=SCHEMAS).stdout
+    assert "ollama/error, ollama/response; pass --shape to choose [ambiguous]" in out
+    assert "gemini/error, gemini_interactions/error; pass --dialect to choose [ambiguous]" in out

@@ -81,7 +81,7 @@ class Reporter:
     def _ambiguity(self, result: Result) -> str:
         """A note, not an error: the payload is valid against every candidate."""
         names = ", ".join(result.candidates)
-        message = f"valid against {len(result.candidates)} schemas that describe it equally well: {names}; pass --dialect or --shape to choose"
+        message = f"valid against {len(result.candidates)} schemas that describe it equally well: {names}; {_chooser(result.candidates)}"
         if self.fmt == "github":
             title = escape_property("toolwire validate: ambiguous")
             where = f"file={escape_property(result.path)},line={result.line},title={title}"
@@ -161,3 +161,15 @@ class Tally:
         if len(self.drift) >= MAX_DRIFT_PATHS:
             lines.append(f"  (only the first {MAX_DRIFT_PATHS} distinct paths are counted)")
         return lines
+
+
+def _chooser(candidates: list[str] | tuple[str, ...]) -> str:
+    """Which option tells the tied schemas apart: --dialect where they differ only in dialect
+    (Gemini's and Gemini Interactions' error bodies), --shape where only in shape."""
+    dialects = {label.split("/", 1)[0] for label in candidates}
+    shapes = {label.split("/", 1)[-1] for label in candidates}
+    if len(shapes) == 1:
+        return "pass --dialect to choose"
+    if len(dialects) == 1:
+        return "pass --shape to choose"
+    return "pass --dialect and --shape to choose"

@@ -234,7 +234,6 @@ MINIMAL = {
     "ollama": [
         {"model": "m", "messages": []},
         {"model": "m", "message": {"role": "assistant", "content": ""}, "done": True},
-        {"error": "x"},
     ],
     "openai_responses": [{"model": "m", "input": "hi"}, RESPONSES_MINIMAL],
     "mcp": [{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 1, "result": {}}],
@@ -248,6 +247,20 @@ def test_an_envelope_without_tools_still_gives_empty_parts() -> None:
             parts = DIALECTS[dialect].extract(payload)
             echoed = payload is RESPONSES_MINIMAL  # a Response echoes the request's tool_choice (required)
             assert _count(parts) == echoed, (dialect, payload)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "body"),
+    [
+        ("openai_chat", {"error": {"message": "x", "type": "invalid_request_error"}}),
+        ("anthropic_messages", {"type": "error", "error": {"type": "overloaded_error", "message": "x"}}),
+        ("ollama", {"error": "model not found"}),
+    ],
+)
+def test_an_error_body_is_not_an_envelope_with_no_tools(dialect: str, body: dict[str, Any]) -> None:
+    """An error body is the error shape: extract refuses it rather than reading no tool parts."""
+    with pytest.raises(DecodeError):
+        DIALECTS[dialect].extract(body)
 
 
 def test_the_cli_reports_file_line_kind_and_pointer(tmp_path: Path, cli_runner: Any) -> None:

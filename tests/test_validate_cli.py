@@ -546,12 +546,17 @@ def test_a_tie_on_a_line_is_settled_by_the_lines_before_it(tmp_path: Path) -> No
 
 
 def test_an_ambiguity_names_the_option_that_tells_the_candidates_apart(tmp_path: Path) -> None:
-    """Ties within one dialect need --shape (Ollama's error-only body is also a response it
-    describes); ties across dialects of one shape need --dialect (Google's error body)."""
-    ollama = tmp_path / "ollama.json"
-    ollama.write_text('{"error": "model not found"}', encoding="utf-8")
+    """Ties across dialects of one shape need --dialect (Google's error body is Gemini's and
+    Gemini Interactions'); ties within one dialect need --shape; Ollama's error-only body is an
+    error, no longer also a response (its response requires model, message and done)."""
+    from toolwire.validation.report import _chooser
+
     google = tmp_path / "google.json"
     google.write_text('{"error": {"code": 400, "message": "bad", "status": "INVALID_ARGUMENT"}}', encoding="utf-8")
-    out = run(str(ollama), str(google), schemas=SCHEMAS).stdout
-    assert "ollama/error, ollama/response; pass --shape to choose [ambiguous]" in out
+    ollama = tmp_path / "ollama.json"
+    ollama.write_text('{"error": "model not found"}', encoding="utf-8")
+    out = run(str(google), str(ollama), schemas=SCHEMAS).stdout
     assert "gemini/error, gemini_interactions/error; pass --dialect to choose [ambiguous]" in out
+    assert f"{ollama}:1: ollama/error: valid" in out
+    assert _chooser(["ollama/error", "ollama/response"]) == "pass --shape to choose"
+    assert _chooser(["a/request", "b/response"]) == "pass --dialect and --shape to choose"

@@ -585,7 +585,7 @@ _ENVELOPE_KINDS = (
     ),
     (
         "response",
-        (("done", "message", "model"), ("error",)),
+        (("done", "message", "model"),),
         dict(
             (
                 ("created_at", ("string",)),

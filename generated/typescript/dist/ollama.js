@@ -630,7 +630,7 @@ const ENVELOPE_KINDS = [
     ],
     [
         "response",
-        [["done", "message", "model"], ["error"]],
+        [["done", "message", "model"]],
         {
             "created_at": ["string"],
             "done": ["boolean"],

@@ -828,7 +828,7 @@ const ENVELOPE_KINDS: readonly envelopes.Kind[] = [
   ],
   [
     "response",
-    [["done", "message", "model"], ["error"]],
+    [["done", "message", "model"]],
     {
       "created_at": ["string"],
       "done": ["boolean"],

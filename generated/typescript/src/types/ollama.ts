@@ -63,15 +63,15 @@ export type OllamaChatRequest = {
 
 /**
  * A non-streamed /api/chat response: the assistant message with its tool calls, and `done_reason`
- * ("stop" also when the turn ends in tool calls). An error is a body with only `error` (HTTP
- * 4xx/5xx).
+ * ("stop" also when the turn ends in tool calls). An error body (only `error`, HTTP 4xx/5xx) is the
+ * error shape (error.json), not a response.
  * From `schemas/dialects/ollama/response.json#`.
  */
 export type OllamaChatResponse = {
-  model?: string;
+  model: string;
   created_at?: string;
-  message?: OllamaAssistantMessage;
-  done?: boolean;
+  message: OllamaAssistantMessage;
+  done: boolean;
   done_reason?: string;
   /** Nanoseconds spent on the whole request. */
   total_duration?: number;
@@ -98,13 +98,7 @@ export type OllamaChatResponse = {
   remote_host?: string;
   error?: string;
   [key: string]: unknown;
-} & ({
-  model: unknown;
-  message: unknown;
-  done: unknown;
-} | {
-  error: unknown;
-});
+};
 
 /**
  * One line of a streamed /api/chat response (NDJSON, no SSE framing): a partial assistant message.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict
 
 from . import tool_call
 
@@ -29,9 +29,9 @@ class OllamaAssistantMessage(BaseModel):
     """
 
 
-class OllamaChatResponse1(BaseModel):
+class OllamaChatResponse(BaseModel):
     """
-    A non-streamed /api/chat response: the assistant message with its tool calls, and `done_reason` ("stop" also when the turn ends in tool calls). An error is a body with only `error` (HTTP 4xx/5xx).
+    A non-streamed /api/chat response: the assistant message with its tool calls, and `done_reason` ("stop" also when the turn ends in tool calls). An error body (only `error`, HTTP 4xx/5xx) is the error shape (error.json), not a response.
     """
 
     model_config = ConfigDict(
@@ -79,62 +79,3 @@ class OllamaChatResponse1(BaseModel):
     The URL of the upstream Ollama host, for a remote (cloud) model.
     """
     error: str | None = None
-
-
-class OllamaChatResponse2(BaseModel):
-    """
-    A non-streamed /api/chat response: the assistant message with its tool calls, and `done_reason` ("stop" also when the turn ends in tool calls). An error is a body with only `error` (HTTP 4xx/5xx).
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    model: str | None = None
-    created_at: str | None = None
-    message: OllamaAssistantMessage | None = None
-    done: bool | None = None
-    done_reason: str | None = None
-    total_duration: int | None = None
-    """
-    Nanoseconds spent on the whole request.
-    """
-    load_duration: int | None = None
-    """
-    Nanoseconds spent loading the model.
-    """
-    prompt_eval_count: int | None = None
-    """
-    Tokens in the prompt.
-    """
-    prompt_eval_duration: int | None = None
-    """
-    Nanoseconds spent evaluating the prompt.
-    """
-    eval_count: int | None = None
-    """
-    Tokens generated.
-    """
-    eval_duration: int | None = None
-    """
-    Nanoseconds spent generating.
-    """
-    logprobs: list[dict[str, Any]] | None = None
-    """
-    Per-token log probabilities ({token, logprob, bytes, top_logprobs}) when the request set logprobs.
-    """
-    remote_model: str | None = None
-    """
-    The upstream model that answered, for a model served by a remote (cloud) Ollama host.
-    """
-    remote_host: str | None = None
-    """
-    The URL of the upstream Ollama host, for a remote (cloud) model.
-    """
-    error: str
-
-
-class OllamaChatResponse(RootModel[OllamaChatResponse1 | OllamaChatResponse2]):
-    root: OllamaChatResponse1 | OllamaChatResponse2 = Field(..., title='OllamaChatResponse')
-    """
-    A non-streamed /api/chat response: the assistant message with its tool calls, and `done_reason` ("stop" also when the turn ends in tool calls). An error is a body with only `error` (HTTP 4xx/5xx).
-    """

@@ -30,7 +30,9 @@ def _cases() -> list[Any]:
     for vector in SPEC.vectors:
         for case in vector.cases:
             if case.get("error", {}).get("rejected_by") == "validate":
-                found.append((vector.dialect, vector.shape, case["wire"], case["error"]["pointer"], case["description"]))
+                found.append(
+                    (vector.dialect, vector.shape, case["wire"], case["error"]["pointer"], case["description"])
+                )
     return [pytest.param(*c[:4], id=f"{c[0]}/{c[1]}: {c[4]}") for c in found]
 
 

@@ -649,12 +649,24 @@ def _NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: list[Any], unknown: dict[str, Any] 
     for position, item in enumerate(items):
         at = "/allowed_tools/tools" + "/" + str(position)
         if type(item) is dict and item.get("type") == "custom":  # names a custom tool: one of the custom names too
+            name = _rt.lookup(item, ("custom", "name"))
+            if type(name) is not str or not name:  # explain names the first level or the name that fails
+                raise _rt.explain(
+                    item,
+                    (
+                        (
+                            ("", "object", None),
+                            ("/type", "const", "custom"),
+                            ("/custom", "object", None),
+                            ("/custom/name", "nonempty", None),
+                        ),
+                    ),
+                    DIALECT,
+                    SHAPE_TOOL_CHOICE,
+                ).at(at)
             item_custom = item.get("custom", _MISSING)
             if type(item_custom) is not dict:
                 raise _Mismatch
-            name = item_custom.get("name", _MISSING)
-            if type(name) is not str or not name:
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/custom/name", "expected a non-empty string")
             names.append(name)
             custom.append(name)
             if len(item) != 2:
@@ -684,12 +696,24 @@ def _NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: list[Any], unknown: dict[str, Any] 
                 DIALECT,
                 SHAPE_TOOL_CHOICE,
             ).at(at)
+        name = _rt.lookup(item, ("function", "name"))
+        if type(name) is not str or not name:
+            raise _rt.explain(
+                item,
+                (
+                    (
+                        ("", "object", None),
+                        ("/type", "const", "function"),
+                        ("/function", "object", None),
+                        ("/function/name", "nonempty", None),
+                    ),
+                ),
+                DIALECT,
+                SHAPE_TOOL_CHOICE,
+            ).at(at)
         item_function = item.get("function", _MISSING)
         if type(item_function) is not dict:
             raise _Mismatch
-        name = item_function.get("name", _MISSING)
-        if type(name) is not str or not name:
-            raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/function/name", "expected a non-empty string")
         names.append(name)
         if len(item) != 2:
             unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown)

@@ -844,9 +844,14 @@ def _NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: list[Any], unknown: dict[str, Any] 
     for position, item in enumerate(items):
         at = "/tools" + "/" + str(position)
         if type(item) is dict and item.get("type") == "custom":  # names a custom tool: one of the custom names too
-            name = item.get("name", _MISSING)
-            if type(name) is not str or not name:
-                raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
+            name = _rt.lookup(item, ("name",))
+            if type(name) is not str or not name:  # explain names the first level or the name that fails
+                raise _rt.explain(
+                    item,
+                    ((("", "object", None), ("/type", "const", "custom"), ("/name", "nonempty", None)),),
+                    DIALECT,
+                    SHAPE_TOOL_CHOICE,
+                ).at(at)
             names.append(name)
             custom.append(name)
             if len(item) != 2:
@@ -862,9 +867,14 @@ def _NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: list[Any], unknown: dict[str, Any] 
                 DIALECT,
                 SHAPE_TOOL_CHOICE,
             ).at(at)
-        name = item.get("name", _MISSING)
+        name = _rt.lookup(item, ("name",))
         if type(name) is not str or not name:
-            raise _rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string")
+            raise _rt.explain(
+                item,
+                ((("", "object", None), ("/type", "const", "function"), ("/name", "nonempty", None)),),
+                DIALECT,
+                SHAPE_TOOL_CHOICE,
+            ).at(at)
         names.append(name)
         if len(item) != 2:
             unknown = _rt.unknown_fields(item, _KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown)

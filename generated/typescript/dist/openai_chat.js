@@ -707,14 +707,22 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items, unknown, custom) {
                     !("type" in Object.prototype) ||
                     Object.hasOwn(item, "type")) ? item["type"] : undefined) === "custom") {
             // names a custom tool: one of the custom names too
+            const name = rt.lookup(item, ["custom", "name"]);
+            if (typeof name !== "string" || name === "") {
+                // explain names the first level or the name that fails
+                throw rt.explain(item, [
+                    [
+                        ["", "object", null],
+                        ["/type", "const", "custom"],
+                        ["/custom", "object", null],
+                        ["/custom/name", "nonempty", null],
+                    ]
+                ], DIALECT, SHAPE_TOOL_CHOICE).at(at);
+            }
             const itemCustom = (P.isObject(item) &&
                 (Object.getPrototypeOf(item) === Object.prototype &&
                     !("custom" in Object.prototype) ||
                     Object.hasOwn(item, "custom")) ? P.defined(item["custom"]) : P.mismatch());
-            const name = rt.lookup(item, ["custom", "name"]);
-            if (typeof name !== "string" || name === "") {
-                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/custom/name", "expected a non-empty string");
-            }
             names.push(name);
             custom.push(name);
             if (P.size(item) !== 2) {
@@ -745,14 +753,21 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items, unknown, custom) {
                 ],
             ], DIALECT, SHAPE_TOOL_CHOICE).at(at);
         }
+        const name = rt.lookup(item, ["function", "name"]);
+        if (typeof name !== "string" || name === "") {
+            throw rt.explain(item, [
+                [
+                    ["", "object", null],
+                    ["/type", "const", "function"],
+                    ["/function", "object", null],
+                    ["/function/name", "nonempty", null],
+                ]
+            ], DIALECT, SHAPE_TOOL_CHOICE).at(at);
+        }
         const itemFunction = (P.isObject(item) &&
             (Object.getPrototypeOf(item) === Object.prototype &&
                 !("function" in Object.prototype) ||
                 Object.hasOwn(item, "function")) ? P.defined(item["function"]) : P.mismatch());
-        const name = rt.lookup(item, ["function", "name"]);
-        if (typeof name !== "string" || name === "") {
-            throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/function/name", "expected a non-empty string");
-        }
         names.push(name);
         if (P.size(item) !== 2) {
             unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown);

@@ -960,7 +960,8 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items, unknown, custom) {
             // names a custom tool: one of the custom names too
             const name = rt.lookup(item, ["name"]);
             if (typeof name !== "string" || name === "") {
-                throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string");
+                // explain names the first level or the name that fails
+                throw rt.explain(item, [[["", "object", null], ["/type", "const", "custom"], ["/name", "nonempty", null]]], DIALECT, SHAPE_TOOL_CHOICE).at(at);
             }
             names.push(name);
             custom.push(name);
@@ -981,7 +982,7 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items, unknown, custom) {
         }
         const name = rt.lookup(item, ["name"]);
         if (typeof name !== "string" || name === "") {
-            throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/name", "expected a non-empty string");
+            throw rt.explain(item, [[["", "object", null], ["/type", "const", "function"], ["/name", "nonempty", null]]], DIALECT, SHAPE_TOOL_CHOICE).at(at);
         }
         names.push(name);
         if (P.size(item) !== 2) {

@@ -886,6 +886,23 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: unknown[], unknown: JsonObject 
       ) === "custom"
     ) {
       // names a custom tool: one of the custom names too
+      const name = rt.lookup(item, ["custom", "name"]);
+      if (typeof name !== "string" || name === "") {
+        // explain names the first level or the name that fails
+        throw rt.explain(
+          item,
+          [
+            [
+              ["", "object", null],
+              ["/type", "const", "custom"],
+              ["/custom", "object", null],
+              ["/custom/name", "nonempty", null],
+            ]
+          ],
+          DIALECT,
+          SHAPE_TOOL_CHOICE,
+        ).at(at);
+      }
       const itemCustom = (
         P.isObject(item) &&
         (
@@ -894,10 +911,6 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: unknown[], unknown: JsonObject 
           Object.hasOwn(item, "custom")
         ) ? P.defined(item["custom"]) : P.mismatch()
       );
-      const name = rt.lookup(item, ["custom", "name"]);
-      if (typeof name !== "string" || name === "") {
-        throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/custom/name", "expected a non-empty string");
-      }
       names.push(name);
       custom.push(name);
       if (P.size(item) !== 2) {
@@ -941,6 +954,22 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: unknown[], unknown: JsonObject 
         SHAPE_TOOL_CHOICE,
       ).at(at);
     }
+    const name = rt.lookup(item, ["function", "name"]);
+    if (typeof name !== "string" || name === "") {
+      throw rt.explain(
+        item,
+        [
+          [
+            ["", "object", null],
+            ["/type", "const", "function"],
+            ["/function", "object", null],
+            ["/function/name", "nonempty", null],
+          ]
+        ],
+        DIALECT,
+        SHAPE_TOOL_CHOICE,
+      ).at(at);
+    }
     const itemFunction = (
       P.isObject(item) &&
       (
@@ -949,10 +978,6 @@ function NAME_LIST_TOOL_CHOICE_5_NAMES_in(items: unknown[], unknown: JsonObject 
         Object.hasOwn(item, "function")
       ) ? P.defined(item["function"]) : P.mismatch()
     );
-    const name = rt.lookup(item, ["function", "name"]);
-    if (typeof name !== "string" || name === "") {
-      throw new rt.DecodeError(DIALECT, SHAPE_TOOL_CHOICE, at + "/function/name", "expected a non-empty string");
-    }
     names.push(name);
     if (P.size(item) !== 2) {
       unknown = rt.unknownFields(P.obj(item), KNOWN_TOOL_CHOICE_5_NAMES_ITEM, at + "", unknown);

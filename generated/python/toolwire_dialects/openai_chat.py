@@ -3043,7 +3043,7 @@ _RESPONSE = _conv.ResponseLayout(
         role=("role",),
         roles=(("assistant", ("assistant",)),),
         content=("content",),
-        string="yes",
+        string="only",
         empty="null",
         fields=(
             _conv.TurnField(

@@ -3482,7 +3482,7 @@ const CONV_RESPONSE = {
         role: ["role"],
         roles: [["assistant", ["assistant"]]],
         content: ["content"],
-        string: "yes",
+        string: "only",
         empty: "null",
         fields: [
             {

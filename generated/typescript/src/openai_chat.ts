@@ -4040,7 +4040,7 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     role: ["role"],
     roles: [["assistant", ["assistant"]]],
     content: ["content"],
-    string: "yes",
+    string: "only",
     empty: "null",
     fields: [
       {

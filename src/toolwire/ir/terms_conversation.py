@@ -73,7 +73,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.turn.string", "Whether the content may be one string standing for one text part."),
     ("conversation.turn.string=false", "The content is always a list of blocks (the default)."),
     ("conversation.turn.string=true", "The content is one string or a list of blocks; one plain text part is written as a string unless it came as blocks."),
-    ("conversation.turn.string=only", "The content is always one string (Ollama): text parts are joined, and the other parts live in fields."),
+    ("conversation.turn.string=only", "The content is always one string (Ollama; a Chat response's message): text parts are joined (content.joined), and the other parts live in fields."),
     ("conversation.turn.empty", "How content is spelled when every part of a turn lives in fields of its own."),
     ("conversation.turn.empty=null", "content: null (a Chat assistant turn with only tool calls)."),
     ("conversation.turn.empty=omit", "content is left out."),

@@ -227,7 +227,7 @@ def convert(
     canonical = decoder(source, shape)(payload, id_map=id_map)
     if source_profile is not None:
         canonical = profile_in(canonical, shape, source_profile)
-    if target_profile is None:
+    if target_profile is None or options.get("reasoning") == "drop":  # drop: no reasoning part is written
         encoded: Encoded = encode(canonical, strict=strict, id_map=id_map, **options)
     else:  # its reasoning parts as the profile's fields; the losses point at the parts given
         lost: list[Any] = []

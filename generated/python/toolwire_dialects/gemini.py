@@ -3592,7 +3592,7 @@ def encode_request(
     canonical = _conv.cache_out(
         _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
     )
-    canonical = _conv.claude_out(canonical, DIALECT)  # the other Claude dialect's signed reasoning
+    canonical = _conv.claude_out(canonical, DIALECT, out.dropping)  # the other Claude dialect's signed reasoning
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return _pj.spell_kept(out.encoded(wire), canonical, DIALECT)  # as the input spelled it
 

@@ -1553,7 +1553,7 @@ def encode_request(
     canonical = _conv.cache_out(
         _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
     )
-    canonical = _conv.claude_out(canonical, DIALECT)  # the other Claude dialect's signed reasoning
+    canonical = _conv.claude_out(canonical, DIALECT, out.dropping)  # the other Claude dialect's signed reasoning
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return out.encoded(wire)
 

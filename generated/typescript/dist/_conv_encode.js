@@ -19,7 +19,7 @@ import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
-import { AS_TEXT, FOREIGN, asClaude, signed } from "./_reasoning_claude.js";
+import { AS_TEXT, FOREIGN, asClaude, redacted, signed } from "./_reasoning_claude.js";
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 export function article(word) {
     return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
@@ -90,7 +90,7 @@ const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning bl
 function carried(part, role, spellings, run, at) {
     part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
     const kind = getOwn(part, "type");
-    if (kind === "reasoning" && run.reasoning === "drop") {
+    if (run.reasoning === "drop" && (kind === "reasoning" || redacted(part))) {
         droppedAsAsked(run.losses, run.dialect, at);
         return null;
     }

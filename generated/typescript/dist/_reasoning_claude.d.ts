@@ -22,9 +22,12 @@ export declare function base64Ok(data: unknown): boolean;
 export declare function opaque(fields: unknown): boolean;
 /** Whether a reasoning part holds an artifact of its dialect (a signature, redacted or encrypted data). */
 export declare function signed(part: JsonObject): boolean;
+/** Whether a wire part is redacted reasoning (reasoning "drop" removes it as it removes a reasoning part). */
+export declare function redacted(part: JsonObject): boolean;
 /** The other Claude dialect's signed reasoning part as the target's own, or null when it is
  * not one (redacted data that is not base64 is not: no Bedrock blob carries it). */
 export declare function asClaude(part: JsonObject, target: string): JsonObject | null;
 /** A canonical request whose messages hold the other Claude dialect's signed reasoning, with
- * those parts as the target's own (copied where changed; the same value otherwise). */
-export declare function claudeOut(canonical: JsonObject, target: string): JsonObject;
+ * those parts as the target's own (copied where changed; the same value otherwise); dropping
+ * (reasoning "drop"): its redacted reasoning wire parts as reasoning parts instead. */
+export declare function claudeOut(canonical: JsonObject, target: string, dropping?: boolean): JsonObject;

@@ -50,6 +50,19 @@ function fieldsOf(part, dialect) {
     const fields = isObject(own) ? getOwn(own, "fields") : undefined;
     return isObject(fields) ? fields : {};
 }
+/** The data of redacted reasoning kept as a wire part (Bedrock's redactedContent block), or null. */
+function redactedData(part) {
+    if (getOwn(part, "type") !== "wire" || !CLAUDE.includes(getOwn(part, "dialect")))
+        return null;
+    const value = getOwn(part, "value");
+    const body = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, "reasoningContent") : undefined;
+    const data = isObject(body) && Object.keys(body).length === 1 ? getOwn(body, "redactedContent") : undefined;
+    return typeof data === "string" ? data : null;
+}
+/** Whether a wire part is redacted reasoning (reasoning "drop" removes it as it removes a reasoning part). */
+export function redacted(part) {
+    return redactedData(part) !== null;
+}
 /** The other Claude dialect's signed reasoning part as the target's own, or null when it is
  * not one (redacted data that is not base64 is not: no Bedrock blob carries it). */
 export function asClaude(part, target) {
@@ -57,10 +70,8 @@ export function asClaude(part, target) {
     if (source === target || !CLAUDE.includes(source) || !CLAUDE.includes(target))
         return null;
     if (getOwn(part, "type") === "wire") { // Bedrock's redacted reasoning: a block the canonical model has no kind for
-        const value = getOwn(part, "value");
-        const body = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, "reasoningContent") : undefined;
-        const data = isObject(body) && Object.keys(body).length === 1 ? getOwn(body, "redactedContent") : undefined;
-        if (typeof data !== "string")
+        const data = redactedData(part);
+        if (data === null)
             return null;
         return { type: "reasoning", dialect: target, extensions: { [target]: { fields: { "/data": data } } } };
     }
@@ -84,10 +95,19 @@ export function asClaude(part, target) {
     out["extensions"] = { [target]: { fields: { [target === BEDROCK ? SIGNED : "/signature"]: signature } } };
     return out;
 }
+function partOut(part, target, dropping) {
+    if (!isObject(part))
+        return part;
+    if (dropping) { // redacted reasoning as a reasoning part, which the writer drops as asked (at its place)
+        return redacted(part) ? { type: "reasoning", dialect: getOwn(part, "dialect") ?? null } : part;
+    }
+    return asClaude(part, target) ?? part;
+}
 /** A canonical request whose messages hold the other Claude dialect's signed reasoning, with
- * those parts as the target's own (copied where changed; the same value otherwise). */
-export function claudeOut(canonical, target) {
-    const messages = CLAUDE.includes(target) ? getOwn(canonical, "messages") : undefined;
+ * those parts as the target's own (copied where changed; the same value otherwise); dropping
+ * (reasoning "drop"): its redacted reasoning wire parts as reasoning parts instead. */
+export function claudeOut(canonical, target, dropping = false) {
+    const messages = dropping || CLAUDE.includes(target) ? getOwn(canonical, "messages") : undefined;
     if (!Array.isArray(messages))
         return canonical;
     let changed = false;
@@ -95,7 +115,7 @@ export function claudeOut(canonical, target) {
         const parts = isObject(message) ? getOwn(message, "parts") : undefined;
         if (!Array.isArray(parts))
             return message;
-        const kept = parts.map((p) => (isObject(p) ? asClaude(p, target) : null) ?? p);
+        const kept = parts.map((p) => partOut(p, target, dropping));
         if (!kept.some((p, i) => p !== parts[i]))
             return message;
         changed = true;

@@ -4503,7 +4503,7 @@ export function encodeRequest(value, options = {}) {
     const custom = conv.customToolsPolicy(options.customTools);
     const cached = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
     // the other Claude dialect's signed reasoning as this dialect's own
-    const canonical = conv.claudeOut(cached, DIALECT);
+    const canonical = conv.claudeOut(cached, DIALECT, out.dropping);
     let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
     wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
     return out.encoded(wire);

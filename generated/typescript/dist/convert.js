@@ -189,7 +189,7 @@ export function convert(payload, options) {
     if (sourceProfile !== null)
         canonical = profileIn(canonical, shape, sourceProfile);
     let encoded;
-    if (targetProfile === null) {
+    if (targetProfile === null || rest["reasoning"] === "drop") { // drop: no reasoning part is written
         encoded = encode(canonical, { ...rest, strict, idMap: ids });
     }
     else { // its reasoning parts as the profile's fields; the losses point at the parts given

@@ -24,7 +24,7 @@ import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
-import { AS_TEXT, FOREIGN, asClaude, signed } from "./_reasoning_claude.js";
+import { AS_TEXT, FOREIGN, asClaude, redacted, signed } from "./_reasoning_claude.js";
 
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 
@@ -106,7 +106,7 @@ function carried(
 ): JsonObject | null {
   part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
   const kind = getOwn(part, "type");
-  if (kind === "reasoning" && run.reasoning === "drop") {
+  if (run.reasoning === "drop" && (kind === "reasoning" || redacted(part))) {
     droppedAsAsked(run.losses, run.dialect, at);
     return null;
   }

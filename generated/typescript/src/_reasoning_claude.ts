@@ -57,16 +57,28 @@ function fieldsOf(part: JsonObject, dialect: string): JsonObject {
   return isObject(fields) ? fields : {};
 }
 
+/** The data of redacted reasoning kept as a wire part (Bedrock's redactedContent block), or null. */
+function redactedData(part: JsonObject): string | null {
+  if (getOwn(part, "type") !== "wire" || !CLAUDE.includes(getOwn(part, "dialect"))) return null;
+  const value = getOwn(part, "value");
+  const body = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, "reasoningContent") : undefined;
+  const data = isObject(body) && Object.keys(body).length === 1 ? getOwn(body, "redactedContent") : undefined;
+  return typeof data === "string" ? data : null;
+}
+
+/** Whether a wire part is redacted reasoning (reasoning "drop" removes it as it removes a reasoning part). */
+export function redacted(part: JsonObject): boolean {
+  return redactedData(part) !== null;
+}
+
 /** The other Claude dialect's signed reasoning part as the target's own, or null when it is
  * not one (redacted data that is not base64 is not: no Bedrock blob carries it). */
 export function asClaude(part: JsonObject, target: string): JsonObject | null {
   const source = getOwn(part, "dialect");
   if (source === target || !CLAUDE.includes(source) || !CLAUDE.includes(target)) return null;
   if (getOwn(part, "type") === "wire") { // Bedrock's redacted reasoning: a block the canonical model has no kind for
-    const value = getOwn(part, "value");
-    const body = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, "reasoningContent") : undefined;
-    const data = isObject(body) && Object.keys(body).length === 1 ? getOwn(body, "redactedContent") : undefined;
-    if (typeof data !== "string") return null;
+    const data = redactedData(part);
+    if (data === null) return null;
     return { type: "reasoning", dialect: target, extensions: { [target]: { fields: { "/data": data } } } };
   }
   const fields = fieldsOf(part, source as string);
@@ -85,16 +97,25 @@ export function asClaude(part: JsonObject, target: string): JsonObject | null {
   return out;
 }
 
+function partOut(part: unknown, target: string, dropping: boolean): unknown {
+  if (!isObject(part)) return part;
+  if (dropping) { // redacted reasoning as a reasoning part, which the writer drops as asked (at its place)
+    return redacted(part) ? { type: "reasoning", dialect: getOwn(part, "dialect") ?? null } : part;
+  }
+  return asClaude(part, target) ?? part;
+}
+
 /** A canonical request whose messages hold the other Claude dialect's signed reasoning, with
- * those parts as the target's own (copied where changed; the same value otherwise). */
-export function claudeOut(canonical: JsonObject, target: string): JsonObject {
-  const messages = CLAUDE.includes(target) ? getOwn(canonical, "messages") : undefined;
+ * those parts as the target's own (copied where changed; the same value otherwise); dropping
+ * (reasoning "drop"): its redacted reasoning wire parts as reasoning parts instead. */
+export function claudeOut(canonical: JsonObject, target: string, dropping = false): JsonObject {
+  const messages = dropping || CLAUDE.includes(target) ? getOwn(canonical, "messages") : undefined;
   if (!Array.isArray(messages)) return canonical;
   let changed = false;
   const out = messages.map((message: unknown) => {
     const parts = isObject(message) ? getOwn(message, "parts") : undefined;
     if (!Array.isArray(parts)) return message;
-    const kept = parts.map((p: unknown) => (isObject(p) ? asClaude(p, target) : null) ?? p);
+    const kept = parts.map((p: unknown) => partOut(p, target, dropping));
     if (!kept.some((p, i) => p !== parts[i])) return message;
     changed = true;
     return { ...(message as JsonObject), parts: kept };

@@ -4302,7 +4302,7 @@ export function encodeRequest(
     conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
   );
   // the other Claude dialect's signed reasoning as this dialect's own
-  const canonical = conv.claudeOut(cached, DIALECT);
+  const canonical = conv.claudeOut(cached, DIALECT, out.dropping);
   let wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   wire = requestKept(wire, out.lose); // the counting rules, on the markers as sent
   return out.encoded(wire);

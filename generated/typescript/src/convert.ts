@@ -253,7 +253,7 @@ export function convert<Source extends DialectName, Target extends DialectName>(
   let canonical = (decoder(source, shape) as Decoder)(payload, { idMap: ids });
   if (sourceProfile !== null) canonical = profileIn(canonical, shape, sourceProfile);
   let encoded: Encoded;
-  if (targetProfile === null) {
+  if (targetProfile === null || (rest as JsonObject)["reasoning"] === "drop") { // drop: no reasoning part is written
     encoded = encode(canonical, { ...rest, strict, idMap: ids });
   } else { // its reasoning parts as the profile's fields; the losses point at the parts given
     const lost: Loss[] = [];

@@ -2127,7 +2127,7 @@ export function encodeRequest(
     conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
   );
   // the other Claude dialect's signed reasoning as this dialect's own
-  const canonical = conv.claudeOut(cached, DIALECT);
+  const canonical = conv.claudeOut(cached, DIALECT, out.dropping);
   const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   return out.encoded(wire);
 }

@@ -23,7 +23,7 @@ from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
-from ._reasoning_claude import AS_TEXT, FOREIGN, as_claude, signed
+from ._reasoning_claude import AS_TEXT, FOREIGN, as_claude, redacted, signed
 
 __all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
@@ -94,7 +94,7 @@ def _carried(
     becomes text when asked for, and every reasoning part goes when asked to)."""
     part = as_claude(part, run.dialect) or part  # the other Claude dialect's signed reasoning: the same artifact
     kind = part.get("type")
-    if kind == "reasoning" and run.reasoning == "drop":
+    if run.reasoning == "drop" and (kind == "reasoning" or redacted(part)):
         dropped_as_asked(run.losses, run.dialect, at)
         return None
     foreign = part.get("dialect") != run.dialect

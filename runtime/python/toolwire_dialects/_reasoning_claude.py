@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["AS_TEXT", "FOREIGN", "as_claude", "base64_ok", "claude_out", "opaque", "replays", "signed"]
+__all__ = ["AS_TEXT", "FOREIGN", "as_claude", "base64_ok", "claude_out", "opaque", "redacted", "replays", "signed"]
 
 ANTHROPIC = "anthropic_messages"
 BEDROCK = "bedrock_converse"
@@ -55,6 +55,21 @@ def _fields(part: dict[str, Any], dialect: str) -> dict[str, Any]:
     return fields if type(fields) is dict and len(part.get("extensions") or {}) == 1 else {}
 
 
+def _redacted_data(part: dict[str, Any]) -> str | None:
+    """The data of redacted reasoning kept as a wire part (Bedrock's redactedContent block), or None."""
+    if part.get("type") != "wire" or part.get("dialect") not in CLAUDE:
+        return None
+    value = part.get("value")
+    body = value.get("reasoningContent") if type(value) is dict and len(value) == 1 else None
+    data = body.get("redactedContent") if type(body) is dict and len(body) == 1 else None
+    return data if type(data) is str else None
+
+
+def redacted(part: dict[str, Any]) -> bool:
+    """Whether a wire part is redacted reasoning (reasoning="drop" removes it as it removes a reasoning part)."""
+    return _redacted_data(part) is not None
+
+
 def as_claude(part: dict[str, Any], target: str) -> dict[str, Any] | None:
     """The other Claude dialect's signed reasoning part as the target's own, or None when it
     is not one (redacted data that is not base64 is not: no Bedrock blob carries it)."""
@@ -62,10 +77,8 @@ def as_claude(part: dict[str, Any], target: str) -> dict[str, Any] | None:
     if source == target or source not in CLAUDE or target not in CLAUDE:
         return None
     if part.get("type") == "wire":  # Bedrock's redacted reasoning: a block the canonical model has no kind for
-        value = part.get("value")
-        body = value.get("reasoningContent") if type(value) is dict and len(value) == 1 else None
-        data = body.get("redactedContent") if type(body) is dict and len(body) == 1 else None
-        if type(data) is not str:
+        data = _redacted_data(part)
+        if data is None:
             return None
         return {"type": "reasoning", "dialect": target, "extensions": {target: {"fields": {"/data": data}}}}
     fields = _fields(part, source)
@@ -84,10 +97,19 @@ def as_claude(part: dict[str, Any], target: str) -> dict[str, Any] | None:
     return out
 
 
-def claude_out(canonical: Any, target: str) -> Any:
+def _out(part: Any, target: str, dropping: bool) -> Any:
+    if type(part) is not dict:
+        return part
+    if dropping:  # redacted reasoning as a reasoning part, which the writer drops as asked (at its place)
+        return {"type": "reasoning", "dialect": part.get("dialect")} if redacted(part) else part
+    return as_claude(part, target) or part
+
+
+def claude_out(canonical: Any, target: str, dropping: bool = False) -> Any:
     """A canonical request whose messages hold the other Claude dialect's signed reasoning,
-    with those parts as the target's own (copied where changed; the same value otherwise)."""
-    messages = canonical.get("messages") if type(canonical) is dict and target in CLAUDE else None
+    with those parts as the target's own (copied where changed; the same value otherwise);
+    dropping (reasoning="drop"): its redacted reasoning wire parts as reasoning parts instead."""
+    messages = canonical.get("messages") if type(canonical) is dict and (dropping or target in CLAUDE) else None
     if type(messages) is not list:
         return canonical
     changed = False
@@ -95,7 +117,7 @@ def claude_out(canonical: Any, target: str) -> Any:
     for message in messages:
         parts = message.get("parts") if type(message) is dict else None
         if type(parts) is list:
-            kept = [(as_claude(p, target) if type(p) is dict else None) or p for p in parts]
+            kept = [_out(p, target, dropping) for p in parts]
             if any(a is not b for a, b in zip(kept, parts, strict=True)):
                 changed = True
                 message = {**message, "parts": kept}

@@ -249,6 +249,7 @@ RELAY: dict[str, Any] | None = {
         "read": [{"has": [], "copy": [[[], []]], "constants": []}],
         "write": [{"event": {"type": "error"}, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]]}],
     },
+    "whole_response": None,
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

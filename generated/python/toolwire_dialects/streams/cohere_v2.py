@@ -193,6 +193,7 @@ RELAY: dict[str, Any] | None = {
             {"event": {"type": "message-end", "delta": {}}, "when": [], "set": [[["delta", "error"], ["message"]]]}
         ],
     },
+    "whole_response": None,
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

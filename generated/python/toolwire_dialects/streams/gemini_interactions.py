@@ -212,6 +212,7 @@ RELAY: dict[str, Any] | None = {
         "read": [{"has": [], "copy": [[["error"], ["error"]]], "constants": []}],
         "write": [{"event": {"event_type": "error"}, "when": [], "set": [[["error"], ["error"]]]}],
     },
+    "whole_response": None,
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

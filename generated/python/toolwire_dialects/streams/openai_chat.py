@@ -263,6 +263,7 @@ RELAY: dict[str, Any] | None = {
         "read": [{"has": [], "copy": [[[], []]], "constants": []}],
         "write": [{"event": {}, "when": [], "set": [[["error"], ["error"]]]}],
     },
+    "whole_response": [["choices", "*"], "message", "delta"],
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -590,6 +590,7 @@ RELAY: dict[str, Any] | None = {
             }
         ],
     },
+    "whole_response": None,
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -70,6 +70,7 @@ export function compiled(module) {
         usage: dispatch(ordered.filter((g) => g[2]).map((g) => g[0])),
         stopMeansCalls: Boolean(relay["stop_means_calls"]),
         itemIds,
+        wholeResponse: (relay["whole_response"] ?? null),
         usageExcludes: relay["usage_excludes"].map(([n, parts]) => [n, parts]),
         rules: (relay["rules"] ?? null),
         writes,
@@ -181,7 +182,7 @@ export class RelayReader {
     /** One event, as the assembler is fed it (from feed or feedText). */
     #onEvent(baseFeed, given) {
         const event = asWholeEvent(given, this.dialect);
-        refuseWholeResponse(this.dialect, event);
+        refuseWholeResponse(this.dialect, this.relay.wholeResponse, event);
         const out = this.#out;
         if (!this.#started) {
             this.#started = true;

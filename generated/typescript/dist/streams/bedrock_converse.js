@@ -238,6 +238,7 @@ export const RELAY = {
             },
         ],
     },
+    "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -166,6 +166,7 @@ export const RELAY = {
         "read": [{ "has": [], "copy": [[["message"], ["delta", "error"]]], "constants": [] }],
         "write": [{ "event": { "type": "message-end", "delta": {} }, "when": [], "set": [[["delta", "error"], ["message"]]] }],
     },
+    "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -187,6 +187,7 @@ export const RELAY = {
         "read": [{ "has": [], "copy": [[["error"], ["error"]]], "constants": [] }],
         "write": [{ "event": { "event_type": "error" }, "when": [], "set": [[["error"], ["error"]]] }],
     },
+    "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

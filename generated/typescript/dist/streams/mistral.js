@@ -175,6 +175,7 @@ export const RELAY = {
             }
         ],
     },
+    "whole_response": [["choices", "*"], "message", "delta"],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -237,6 +237,7 @@ export const RELAY = {
         "read": [{ "has": [], "copy": [[[], []]], "constants": [] }],
         "write": [{ "event": {}, "when": [], "set": [[["error"], ["error"]]] }],
     },
+    "whole_response": [["choices", "*"], "message", "delta"],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -236,6 +236,7 @@ export const RELAY: JsonObject | null = {
     "read": [{"has": [], "copy": [[[], []]], "constants": []}],
     "write": [{"event": {"type": "error"}, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]]}],
   },
+  "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

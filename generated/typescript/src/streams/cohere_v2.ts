@@ -172,6 +172,7 @@ export const RELAY: JsonObject | null = {
     "read": [{"has": [], "copy": [[["message"], ["delta", "error"]]], "constants": []}],
     "write": [{"event": {"type": "message-end", "delta": {}}, "when": [], "set": [[["delta", "error"], ["message"]]]}],
   },
+  "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -193,6 +193,7 @@ export const RELAY: JsonObject | null = {
     "read": [{"has": [], "copy": [[["error"], ["error"]]], "constants": []}],
     "write": [{"event": {"event_type": "error"}, "when": [], "set": [[["error"], ["error"]]]}],
   },
+  "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

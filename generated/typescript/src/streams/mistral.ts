@@ -181,6 +181,7 @@ export const RELAY: JsonObject | null = {
       }
     ],
   },
+  "whole_response": [["choices", "*"], "message", "delta"],
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

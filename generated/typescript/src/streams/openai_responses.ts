@@ -550,6 +550,7 @@ export const RELAY: JsonObject | null = {
       }
     ],
   },
+  "whole_response": null,
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

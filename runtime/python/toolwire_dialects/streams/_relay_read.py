@@ -62,6 +62,7 @@ def compiled(module: StreamModule) -> dict[str, Any]:
         "usage": _dispatch([g for k, g in ordered if k[3]]),
         "stop_means_calls": bool(relay["stop_means_calls"]),
         "item_ids": dict(relay["item_ids"]),
+        "whole_response": relay.get("whole_response"),  # [path, whole, delta]: a response refused as a stream
         "usage_excludes": tuple((n, tuple(parts)) for n, parts in relay["usage_excludes"]),
         "rules": relay.get("rules"),
         "writes": {
@@ -164,7 +165,7 @@ class RelayReader:
         """One event, as the assembler is fed it (from feed or feed_text)."""
         if type(event) is not dict:
             event = as_whole_event(event, self.dialect)
-        refuse_whole_response(self.dialect, event)
+        refuse_whole_response(self.dialect, self.relay["whole_response"], event)
         out = self._out
         if not self._started:
             self._started = True

@@ -16,7 +16,7 @@ import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from 
 import { CHAT } from "../_chat_reasoning.js";
 import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
 import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
-import { refuseWholeResponse } from "./_relay_check.js";
+import { refuseWholeResponse, type WholeResponse } from "./_relay_check.js";
 import type { AssemblerOptions } from "./_state.js";
 
 export { walk } from "./_relay_blocks.js";
@@ -54,6 +54,7 @@ export interface Compiled {
   readonly usage: Dispatch;
   readonly stopMeansCalls: boolean;
   readonly itemIds: ReadonlyMap<string, string>;
+  readonly wholeResponse: WholeResponse | null; // where a response holds its message whole: refused as a stream
   readonly usageExcludes: Excludes;
   readonly rules: JsonObject | null; // the target's signature and part_order rules (_relay_rules)
   readonly writes: ReadonlyMap<string, Template[]>;
@@ -119,6 +120,7 @@ export function compiled(module: RelayStreamModule): Compiled {
     usage: dispatch(ordered.filter((g) => g[2]).map((g) => g[0])),
     stopMeansCalls: Boolean(relay["stop_means_calls"]),
     itemIds,
+    wholeResponse: (relay["whole_response"] ?? null) as WholeResponse | null,
     usageExcludes: (relay["usage_excludes"] as [string, string[]][]).map(([n, parts]) => [n, parts] as const),
     rules: (relay["rules"] ?? null) as JsonObject | null,
     writes,
@@ -245,7 +247,7 @@ export class RelayReader {
   /** One event, as the assembler is fed it (from feed or feedText). */
   #onEvent(baseFeed: BaseFeed, given: unknown): JsonObject[] {
     const event = asWholeEvent(given, this.dialect);
-    refuseWholeResponse(this.dialect, event);
+    refuseWholeResponse(this.dialect, this.relay.wholeResponse, event);
     const out = this.#out;
     if (!this.#started) {
       this.#started = true;

@@ -20,7 +20,6 @@ TYPESCRIPT = REPO / "runtime/typescript/src"
 NAMES = sorted(p.parent.name for p in (REPO / "schemas/dialects").glob("*/dialect.json"))
 # modules whose dialect facts are not yet data (issue #25, points 8-10), each with its reason
 KNOWN: dict[str, str] = {
-    "_reasoning_claude": "the Claude signing family (anthropic_messages, bedrock_converse) is not yet dialect data",
     "_chat_reasoning": "the openai_chat reasoning profiles (deepseek, openrouter) are not yet profiles.json data",
 }
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import term
+from toolwire.ir.signing import Signing, signing_data
 from toolwire.ir.stream_events import pointer
 from toolwire.ir.stream_nodes import ConstantTest, Pointer, StreamPlanError, Tokens
 from toolwire.ir.stream_rules import RelayRules
@@ -180,6 +181,8 @@ class RelayIR:
     rules: RelayRules = field(default_factory=RelayRules)
     # the error event both ways (docs/errors.md)
     error: RelayError | None = field(default=None, metadata=term("stream.relay.error"))
+    # every dialect's signed_reasoning (dialect.json): the sources whose signatures the target replays
+    signing: Signing = ()
     # a whole response given as a stream, refused
     whole_response: RelayWholeResponse | None = field(default=None, metadata=term("stream.relay.whole_response"))
 
@@ -346,6 +349,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
         },
         "error": _error_data(relay.error),
         "whole_response": _whole_data(relay.whole_response),
+        "signing": signing_data(relay.signing),
     }
 
 

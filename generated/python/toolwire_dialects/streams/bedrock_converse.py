@@ -276,6 +276,16 @@ RELAY: dict[str, Any] | None = {
         ],
     },
     "whole_response": None,
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", None, False],
+        "bedrock_converse": [
+            "claude",
+            "/reasoningContent/reasoningText/signature",
+            None,
+            ["reasoningContent", "redactedContent"],
+            True,
+        ],
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

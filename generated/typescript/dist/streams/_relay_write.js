@@ -27,6 +27,7 @@ export class RelayWriter {
     writes;
     profile; // a Chat target's reasoning profile (_relay_reasoning)
     itemIds;
+    signing; // every dialect's signed_reasoning: whose signatures it replays
     strict;
     losses = [];
     idMap;
@@ -64,6 +65,7 @@ export class RelayWriter {
         const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
+        this.signing = (streamOf(dialect).RELAY?.["signing"] ?? {}); // every dialect's signed_reasoning
         this.#excludes = relay.usageExcludes;
         this.#rules = new KeptRules(relay.rules); // the target's signature and part_order rules
         this.strict = options.strict ?? false;
@@ -91,6 +93,7 @@ export class RelayWriter {
         get dialect() { return w.dialect; },
         get reasoning() { return w.reasoning; },
         get profile() { return w.profile; },
+        get signing() { return w.signing; },
         get writes() { return w.writes; },
         block: () => w.#block,
         hasSlot: (slot) => w.#slots.has(slot),

@@ -231,6 +231,12 @@ export const RELAY = {
         "write": [{ "event": { "type": "error" }, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]] }],
     },
     "whole_response": null,
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", null, false],
+        "bedrock_converse": [
+            "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+        ],
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

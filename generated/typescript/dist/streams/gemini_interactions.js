@@ -188,6 +188,12 @@ export const RELAY = {
         "write": [{ "event": { "event_type": "error" }, "when": [], "set": [[["error"], ["error"]]] }],
     },
     "whole_response": null,
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", null, false],
+        "bedrock_converse": [
+            "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+        ],
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -158,6 +158,12 @@ export const RELAY: JsonObject | null = {
     "write": [{"event": {}, "when": [], "set": [[["error"], ["error"]]]}],
   },
   "whole_response": null,
+  "signing": {
+    "anthropic_messages": ["claude", "/signature", "/data", null, false],
+    "bedrock_converse": [
+      "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+    ],
+  },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS: { readonly [kind: string]: readonly (() => JsonObject)[] } | null = {

@@ -45,6 +45,7 @@ class RelayWriter:
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
+        self.signing = (stream_of(dialect).RELAY or {}).get("signing") or {}  # every dialect's signed_reasoning
         self._excludes = relay["usage_excludes"]
         self._rules = KeptRules(relay["rules"])  # the target's signature and part_order rules
         self.strict = strict

@@ -14,6 +14,7 @@
 import { finishReasonOut, streamOf, type Dialect, type Encoder } from "../_dialect.js";
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap, type IdPolicy } from "../_ids.js";
+import type { Signing } from "../_reasoning_claude.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut, type Excludes } from "../_usage.js";
 import { _copy, get, truthy } from "./_events.js";
@@ -32,6 +33,7 @@ export class RelayWriter {
   readonly writes: ReadonlyMap<string, Template[]>;
   readonly profile: string | null; // a Chat target's reasoning profile (_relay_reasoning)
   readonly itemIds: ReadonlyMap<string, string>;
+  readonly signing: Signing; // every dialect's signed_reasoning: whose signatures it replays
   readonly strict: boolean;
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
@@ -73,6 +75,7 @@ export class RelayWriter {
     const relay = compiled(streamOf(dialect));
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
+    this.signing = (streamOf(dialect).RELAY?.["signing"] ?? {}) as Signing; // every dialect's signed_reasoning
     this.#excludes = relay.usageExcludes;
     this.#rules = new KeptRules(relay.rules); // the target's signature and part_order rules
     this.strict = options.strict ?? false;
@@ -103,6 +106,7 @@ export class RelayWriter {
     get dialect() { return w.dialect; },
     get reasoning() { return w.reasoning; },
     get profile() { return w.profile; },
+    get signing() { return w.signing; },
     get writes() { return w.writes; },
     block: () => w.#block,
     hasSlot: (slot) => w.#slots.has(slot),

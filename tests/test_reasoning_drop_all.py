@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolwire_dialects._chat_reasoning import profile_in
-from toolwire_dialects.convert import DIALECTS, convert
+from toolwire_dialects._chat_reasoning import profile_in, profile_of
+from toolwire_dialects.convert import DIALECTS, REASONING_PROFILES, convert
 
 from tests.test_typescript_json import CONVERT_DRIVER, run_node, ts_dist
 
@@ -134,7 +134,9 @@ def _markers(part: Any) -> list[str]:
 
 def _canonical(dialect: str, shape: str, wire: Any, profile: str | None) -> dict[str, Any]:
     decoded = getattr(DIALECTS[dialect], f"decode_{shape}")(copy.deepcopy(wire))
-    return profile_in(decoded, shape, profile) if profile is not None else decoded
+    if profile is None:
+        return decoded
+    return profile_in(decoded, shape, profile_of(REASONING_PROFILES, dialect, profile))
 
 
 SOURCES = _sources()

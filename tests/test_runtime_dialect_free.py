@@ -1,13 +1,14 @@
 """The runtime has no per-dialect branch: everything dialect-specific is data in schemas/
 (dialect.json, stream.json, profiles.json), printed into the generated package. So no module of
 the hand-written runtime, Python or its TypeScript port, names a built-in dialect in a string
-literal (a constant, a key, a comparison); the names are read from schemas/dialects, as the
-registry lists them. Comments and docstrings may name a dialect to explain a rule: only code
+literal (a constant, a key, a comparison), nor a reasoning profile (profiles.json); the names
+are read from schemas/dialects, as the registry lists them. Comments and docstrings may name a dialect to explain a rule: only code
 counts."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -18,10 +19,15 @@ REPO = Path(__file__).resolve().parents[1]
 PYTHON = REPO / "runtime/python/toolwire_dialects"
 TYPESCRIPT = REPO / "runtime/typescript/src"
 NAMES = sorted(p.parent.name for p in (REPO / "schemas/dialects").glob("*/dialect.json"))
+# the profiles that read reasoning (profiles.json `reasoning`): data too, never a branch
+PROFILES = sorted(
+    name
+    for path in (REPO / "schemas/dialects").glob("*/profiles.json")
+    for name, profile in json.loads(path.read_text(encoding="utf-8"))["profiles"].items()
+    if "reasoning" in profile
+)
 # modules whose dialect facts are not yet data (issue #25, points 8-10), each with its reason
-KNOWN: dict[str, str] = {
-    "_chat_reasoning": "the openai_chat reasoning profiles (deepseek, openrouter) are not yet profiles.json data",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _python_strings(text: str) -> list[tuple[int, str]]:
@@ -61,7 +67,7 @@ def _typescript_strings(text: str) -> list[tuple[int, str]]:
 
 
 def _named(strings: list[tuple[int, str]]) -> list[str]:
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, NAMES)) + r")\b")
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, NAMES + PROFILES)) + r")\b")
     return [f"line {line}: {value!r}" for line, value in strings if pattern.search(value)]
 
 
@@ -80,6 +86,7 @@ def _case(kind: str, path: Path) -> object:
 
 def test_the_names_are_the_registrys() -> None:
     assert sorted(DIALECTS) == NAMES and len(NAMES) >= 10
+    assert PROFILES == ["deepseek", "openrouter"]
 
 
 def test_the_readers_find_a_name() -> None:
@@ -94,4 +101,4 @@ def test_the_readers_find_a_name() -> None:
 def test_no_runtime_module_names_a_dialect(kind: str, path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     strings = _python_strings(text) if kind == "py" else _typescript_strings(text)
-    assert _named(strings) == [], f"{path.relative_to(REPO)} names a dialect in code"
+    assert _named(strings) == [], f"{path.relative_to(REPO)} names a dialect or a reasoning profile in code"

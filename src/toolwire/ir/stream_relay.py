@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import term
+from toolwire.ir.reasoning_profiles import ReasoningProfiles, profiles_data
 from toolwire.ir.signing import Signing, signing_data
 from toolwire.ir.stream_events import pointer
 from toolwire.ir.stream_nodes import ConstantTest, Pointer, StreamPlanError, Tokens
@@ -183,6 +184,8 @@ class RelayIR:
     error: RelayError | None = field(default=None, metadata=term("stream.relay.error"))
     # every dialect's signed_reasoning (dialect.json): the sources whose signatures the target replays
     signing: Signing = ()
+    # every dialect's reasoning profiles (profiles.json): read and written under source_ and target_profile
+    profiles: ReasoningProfiles = ()
     # a whole response given as a stream, refused
     whole_response: RelayWholeResponse | None = field(default=None, metadata=term("stream.relay.whole_response"))
 
@@ -350,6 +353,7 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
         "error": _error_data(relay.error),
         "whole_response": _whole_data(relay.whole_response),
         "signing": signing_data(relay.signing),
+        "profiles": profiles_data(relay.profiles),
     }
 
 

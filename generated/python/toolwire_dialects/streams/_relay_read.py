@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._chat_reasoning import CHAT
 from .._chat_reasoning_stream import ChatReasoningIn
 from .._dialect import Dialect, StreamModule, finish_reason_in, stream_of
 from .._errors import MISSING as ERRORS_MISSING
@@ -119,9 +118,10 @@ class RelayReader:
     def __init__(self, dialect: Dialect, *, id_map: IdMap | None = None, profile: str | None = None) -> None:
         self.dialect: str = dialect.name
         # a Chat stream's reasoning fields, read under a profile (without one: reported unread)
-        self.chat = ChatReasoningIn(profile) if dialect.name == CHAT else None
         self._source = dialect
         module = stream_of(dialect)
+        profiles = (module.RELAY or {}).get("profiles") or {}
+        self.chat = ChatReasoningIn(dialect.name, profiles, profile) if dialect.name in profiles else None
         self.relay = compiled(module)
         tap = _tap_class(module)
         self.assembler: Any = tap(id_map=id_map)

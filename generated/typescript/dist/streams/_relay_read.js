@@ -10,7 +10,6 @@ import { getOwn, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { usageIn } from "../_usage.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { CHAT } from "../_chat_reasoning.js";
 import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
 import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
@@ -145,7 +144,8 @@ export class RelayReader {
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
         // a Chat stream's reasoning fields, read under a profile (without one: reported unread)
-        this.chat = dialect.name === CHAT ? new ChatReasoningIn(options.profile ?? null) : null;
+        const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {});
+        this.chat = Object.hasOwn(profiles, dialect.name) ? new ChatReasoningIn(dialect.name, profiles, options.profile ?? null) : null;
         this.#source = dialect;
         const module = streamOf(dialect);
         this.relay = compiled(module);

@@ -8,6 +8,7 @@
  * blocks: _reasoning_claude), and is a loss elsewhere. Redacted data is a block of its own.
  * A Chat target written under a reasoning profile takes reasoning as the profile's deltas.
  */
+import type { Profile } from "../_chat_reasoning.js";
 import { type JsonObject } from "../_errors.js";
 import { type Signing } from "../_reasoning_claude.js";
 import { type Block } from "./_relay_blocks.js";
@@ -15,7 +16,7 @@ import { type Block } from "./_relay_blocks.js";
 export interface ReasoningHost {
     readonly dialect: string;
     readonly reasoning: string;
-    readonly profile: string | null;
+    readonly profile: Profile | null;
     readonly signing: Signing;
     readonly writes: ReadonlyMap<string, readonly unknown[]>;
     block(): Block | null;

@@ -10,7 +10,6 @@
  * blocks: _reasoning_claude), and is a loss elsewhere. Redacted data is a block of its own.
  * A Chat target written under a reasoning profile takes reasoning as the profile's deltas.
  */
-import { CHAT } from "../_chat_reasoning.js";
 import { deltaOut } from "../_chat_reasoning_stream.js";
 import { getOwn, isObject } from "../_errors.js";
 import { FOREIGN, base64Ok, opaque, replays } from "../_reasoning_claude.js";
@@ -97,7 +96,7 @@ function chat(w, event, own, foreign, out) {
         block = w.open("reasoning", out);
     const [delta, lost] = deltaOut(w.profile, event, own, block.kindIndex);
     if (lost !== null)
-        w.loss("extension.field_dropped", `/reasoning/extensions/${CHAT}/fields`, lost);
+        w.loss("extension.field_dropped", `/reasoning/extensions/${w.profile.dialect}/fields`, lost);
     if (!Object.keys(delta).length)
         return;
     w.write("text", { text: null }, out); // the chunk's frame (id, model, choice), its delta ours

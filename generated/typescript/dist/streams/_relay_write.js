@@ -13,6 +13,7 @@
 import { finishReasonOut, streamOf } from "../_dialect.js";
 import { hasOwn, isObject, report } from "../_errors.js";
 import { IdMap } from "../_ids.js";
+import { profileOf } from "../_chat_reasoning.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut } from "../_usage.js";
 import { _copy, get, truthy } from "./_events.js";
@@ -61,7 +62,8 @@ export class RelayWriter {
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
         this.reasoning = options.reasoning ?? "keep";
-        this.profile = options.profile ?? null;
+        const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {});
+        this.profile = options.profile ? profileOf(profiles, dialect.name, options.profile) : null;
         const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;

@@ -11,7 +11,7 @@
  * A Chat target written under a reasoning profile takes reasoning as the profile's deltas.
  */
 
-import { CHAT } from "../_chat_reasoning.js";
+import type { Profile } from "../_chat_reasoning.js";
 import { deltaOut } from "../_chat_reasoning_stream.js";
 import { getOwn, isObject, type JsonObject } from "../_errors.js";
 import { FOREIGN, base64Ok, opaque, replays, type Signing } from "../_reasoning_claude.js";
@@ -21,7 +21,7 @@ import { type Block, put, pyStr } from "./_relay_blocks.js";
 export interface ReasoningHost {
   readonly dialect: string;
   readonly reasoning: string;
-  readonly profile: string | null;
+  readonly profile: Profile | null; // a Chat target's reasoning profile
   readonly signing: Signing; // every dialect's signed_reasoning: whose signatures it replays
   readonly writes: ReadonlyMap<string, readonly unknown[]>;
   block(): Block | null;
@@ -109,8 +109,8 @@ function chat(w: ReasoningHost, event: JsonObject, own: JsonObject, foreign: boo
   if (!(typeof text === "string" && text) && !opaque(own)) return;
   let block = w.block();
   if (block === null || block.kind !== "reasoning") block = w.open("reasoning", out);
-  const [delta, lost] = deltaOut(w.profile as string, event, own, block.kindIndex);
-  if (lost !== null) w.loss("extension.field_dropped", `/reasoning/extensions/${CHAT}/fields`, lost);
+  const [delta, lost] = deltaOut(w.profile as Profile, event, own, block.kindIndex);
+  if (lost !== null) w.loss("extension.field_dropped", `/reasoning/extensions/${(w.profile as Profile).dialect}/fields`, lost);
   if (!Object.keys(delta).length) return;
   w.write("text", { text: null }, out); // the chunk's frame (id, model, choice), its delta ours
   for (const [key, value] of Object.entries(delta)) put(out[out.length - 1] as JsonObject, ["choices", "0", "delta", key], value);

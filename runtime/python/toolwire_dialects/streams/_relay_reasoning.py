@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._chat_reasoning import CHAT
 from .._chat_reasoning_stream import delta_out
 from .._reasoning_claude import FOREIGN, base64_ok, opaque, replays
 from ._relay_blocks import put
@@ -99,7 +98,7 @@ def _chat(w: Writer, event: dict[str, Any], own: dict[str, Any], foreign: bool, 
         block = w._open("reasoning", out)
     delta, lost = delta_out(w.profile, event, own, block.kind_index)
     if lost is not None:
-        w._loss("extension.field_dropped", f"/reasoning/extensions/{CHAT}/fields", lost)
+        w._loss("extension.field_dropped", f"/reasoning/extensions/{w.profile.dialect}/fields", lost)
     if not delta:
         return
     w._write("text", {"text": None}, out)  # the chunk's frame (id, model, choice), its delta ours

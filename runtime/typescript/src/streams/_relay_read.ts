@@ -13,7 +13,7 @@ import { pyRepr } from "../_pytext.js";
 import { usageIn, type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { CHAT } from "../_chat_reasoning.js";
+import type { Profiles } from "../_chat_reasoning.js";
 import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
 import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse, type WholeResponse } from "./_relay_check.js";
@@ -205,7 +205,8 @@ export class RelayReader {
   constructor(dialect: Dialect, options: { idMap?: IdMap | null; profile?: string | null } = {}) {
     this.dialect = dialect.name;
     // a Chat stream's reasoning fields, read under a profile (without one: reported unread)
-    this.chat = dialect.name === CHAT ? new ChatReasoningIn(options.profile ?? null) : null;
+    const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {}) as Profiles;
+    this.chat = Object.hasOwn(profiles, dialect.name) ? new ChatReasoningIn(dialect.name, profiles, options.profile ?? null) : null;
     this.#source = dialect;
     const module = streamOf(dialect);
     this.relay = compiled(module);

@@ -192,10 +192,8 @@ def test_a_response_follows_the_policy() -> None:
     dropped = convert(copy.deepcopy(response), target="anthropic_messages", reasoning="drop", strict=True, **options)
     assert "THINK-A" not in json.dumps(dropped.value) and _dropped(dropped.losses) == [("/message/parts/0", ASKED)]
     text = convert(copy.deepcopy(response), target="openai_chat", reasoning="text", **options)
-    assert text.value["choices"][0]["message"]["content"] == [
-        {"type": "text", "text": "THINK-A"},
-        {"type": "text", "text": "yo"},
-    ] and _dropped(text.losses) == [
+    # a Chat response's content is one string: the reasoning text and the answer are joined
+    assert text.value["choices"][0]["message"]["content"] == "THINK-A\n\nyo" and _dropped(text.losses) == [
         ("/message/parts/0/extensions", f"the signature of reasoning sent as text ({FOREIGN})")
     ]
 

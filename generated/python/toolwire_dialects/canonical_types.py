@@ -10,7 +10,9 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 __all__ = [
     "ApiError",
     "CacheBreakpoint",
+    "Citation",
     "ContentPart",
+    "DocumentCitation",
     "DocumentMessagePart",
     "DocumentPart",
     "Extensions",
@@ -47,6 +49,7 @@ __all__ = [
     "ToolResultPart",
     "Usage",
     "UsageUpdate",
+    "WireCitation",
     "WireMessagePart",
     "WirePart",
 ]
@@ -172,11 +175,42 @@ class ApiError(TypedDict):
     extensions: NotRequired[Extensions]
 
 
+class DocumentCitation(TypedDict):
+    """From `schemas/canonical/message_part.json#/$defs/DocumentCitation`."""
+
+    kind: Literal["char", "page", "block"]
+    cited_text: NotRequired[str]
+    document_index: NotRequired[int]
+    document_title: NotRequired[str]
+    start: NotRequired[int]
+    end: NotRequired[int]
+
+
+class WireCitation(TypedDict):
+    """A citation the canonical model has no kind for (a web search or search result location), kept
+    verbatim.
+
+    From `schemas/canonical/message_part.json#/$defs/WireCitation`.
+    """
+
+    kind: Literal["wire"]
+    dialect: str
+    value: dict[str, Any]
+
+
+# One citation of a text part: a range of a request document (char: characters, page: pages, block:
+# content blocks; the numbers as the provider gave them, its end index convention kept), or a
+# citation of a kind with no canonical fields, kept verbatim (wire): only its own dialect can carry
+# it. From `schemas/canonical/message_part.json#/$defs/Citation`.
+Citation: TypeAlias = DocumentCitation | WireCitation
+
+
 class TextMessagePart(TypedDict):
     """From `schemas/canonical/message_part.json#/$defs/TextMessagePart`."""
 
     type: Literal["text"]
     text: str
+    citations: NotRequired[list[Citation]]
     extensions: NotRequired[Extensions]
     cache: NotRequired[CacheBreakpoint]
 
@@ -212,6 +246,7 @@ class DocumentMessagePart(TypedDict):
     url: NotRequired[str]
     text: NotRequired[str]
     name: NotRequired[str]
+    citations: NotRequired[bool]
     extensions: NotRequired[Extensions]
     cache: NotRequired[CacheBreakpoint]
 

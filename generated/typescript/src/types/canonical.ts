@@ -412,6 +412,8 @@ export type WirePart = {
 export type TextMessagePart = {
   type: "text";
   text: string;
+  /** Where the text cites the request's documents (an answer grounded in them), in order. */
+  citations?: Citation[];
   extensions?: Extensions;
   cache?: CacheBreakpoint;
 };
@@ -445,6 +447,8 @@ export type DocumentMessagePart = {
   url?: string;
   text?: string;
   name?: string;
+  /** The model may cite this document (Anthropic's and Bedrock's citations.enabled). */
+  citations?: boolean;
   extensions?: Extensions;
   cache?: CacheBreakpoint;
 } & ({
@@ -501,6 +505,38 @@ export type RefusalPart = {
   text: string;
   extensions?: Extensions;
   cache?: CacheBreakpoint;
+};
+
+/**
+ * One citation of a text part: a range of a request document (char: characters, page: pages, block:
+ * content blocks; the numbers as the provider gave them, its end index convention kept), or a
+ * citation of a kind with no canonical fields, kept verbatim (wire): only its own dialect can carry
+ * it.
+ * From `schemas/canonical/message_part.json#/$defs/Citation`.
+ */
+export type Citation = DocumentCitation | WireCitation;
+
+/** From `schemas/canonical/message_part.json#/$defs/DocumentCitation`. */
+export type DocumentCitation = {
+  kind: "char" | "page" | "block";
+  cited_text?: string;
+  document_index?: number;
+  document_title?: string;
+  start?: number;
+  end?: number;
+};
+
+/**
+ * A citation the canonical model has no kind for (a web search or search result location), kept
+ * verbatim.
+ * From `schemas/canonical/message_part.json#/$defs/WireCitation`.
+ */
+export type WireCitation = {
+  kind: "wire";
+  dialect: string;
+  value: {
+    [key: string]: unknown;
+  };
 };
 
 /**

@@ -261,3 +261,98 @@ def test_typescript_converts_citations_as_python_does() -> None:
     answers = run_node(CONVERT_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))
     assert sum(a[0] == "error" for a in answers) == 4  # the wrong-typed end_char_index, into each target
+
+
+# Streams: Anthropic's citations_delta and Bedrock's delta citation are read (canonical
+# citation_delta events) but not relayed yet: one loss for the stream, never silent, and the
+# stream around them relayed as before.
+CITED = "the citations of the stream's text (not relayed)"
+ANTHROPIC_STREAM = [
+    {
+        "type": "message_start",
+        "message": {
+            "id": "msg_1",
+            "type": "message",
+            "role": "assistant",
+            "model": "m",
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": {"input_tokens": 10, "output_tokens": 1},
+        },
+    },
+    {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": "", "citations": []}},
+    {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": _citation("char")}},
+    {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Paris"}},
+    {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": WEB}},
+    {"type": "content_block_stop", "index": 0},
+    {
+        "type": "message_delta",
+        "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+        "usage": {"output_tokens": 5},
+    },
+    {"type": "message_stop"},
+]
+BEDROCK_STREAM = [
+    {"messageStart": {"role": "assistant"}},
+    {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"text": "Paris"}}},
+    {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"citation": _bedrock_citation("documentChar", 0, 5)}}},
+    {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"citation": _bedrock_citation("documentPage", 1, 1)}}},
+    {"contentBlockStop": {"contentBlockIndex": 0}},
+    {"messageStop": {"stopReason": "end_turn"}},
+    {"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}, "metrics": {"latencyMs": 1}}},
+]
+RELAYS = [
+    ("anthropic_messages", ANTHROPIC_STREAM, target)
+    for target in ("anthropic_messages", "bedrock_converse", "openai_chat", "openai_responses")
+] + [("bedrock_converse", BEDROCK_STREAM, target) for target in ("anthropic_messages", "bedrock_converse", "gemini")]
+
+
+def _relay(source: str, events: list[Any], target: str) -> tuple[list[Any], list[Any]]:
+    from toolwire_dialects.streams import convert_stream
+
+    relay = convert_stream(copy.deepcopy(events), source=source, target=target)
+    out = list(relay)
+    return out, [[loss.code, loss.pointer, loss.what] for loss in relay.losses]
+
+
+@pytest.mark.parametrize(("source", "events", "target"), RELAYS)
+def test_a_streams_citations_are_one_reported_loss_and_its_text_is_relayed(
+    source: str, events: list[Any], target: str
+) -> None:
+    out, losses = _relay(source, events, target)
+    assert [loss for loss in losses if loss[0] == "part.field_dropped"] == [["part.field_dropped", "/citations", CITED]]
+    assert "Paris" in json.dumps(out)
+
+
+def test_a_streams_citations_are_read_as_they_came() -> None:
+    from toolwire_dialects.streams import convert_stream
+
+    relay = convert_stream([], source="anthropic_messages", target="openai_chat")
+    read = [e for e in relay.canonical(copy.deepcopy(ANTHROPIC_STREAM)) if e["type"] == "citation_delta"]
+    assert read == [
+        {"type": "citation_delta", "dialect": "anthropic_messages", "value": _citation("char")},
+        {"type": "citation_delta", "dialect": "anthropic_messages", "value": WEB},
+    ]
+
+
+_STREAM_DRIVER = r"""
+import { createInterface } from "node:readline";
+const pkg = await import(process.argv[process.argv.length - 1]);
+for await (const text of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(text);
+  const relay = pkg.convertStream(job.events, { source: job.source, target: job.target });
+  const events = [];
+  for await (const event of relay) events.push(event);
+  console.log(JSON.stringify([events, relay.losses.map((l) => [l.code, l.pointer, l.what])]));
+}
+"""
+
+
+def test_typescript_relays_a_cited_stream_as_python_does() -> None:
+    from tests.test_typescript_json import js_view, run_node, ts_dist
+
+    jobs = [{"events": events, "source": source, "target": target} for source, events, target in RELAYS]
+    expected = [list(_relay(source, events, target)) for source, events, target in RELAYS]
+    answers = run_node(_STREAM_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    assert answers == js_view(json.loads(json.dumps(expected)))

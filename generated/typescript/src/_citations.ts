@@ -110,7 +110,8 @@ function citationOut(citation: unknown, table: readonly CitationKind[], dialect:
     const wire = getOwn(citation, "value");
     const named = isObject(wire) ? getOwn(wire, "type") : undefined;
     const whose = typeof source === "string" ? source : "another dialect's";
-    const what = `a citation${typeof named === "string" ? ` (${named})` : ""} from ${whose}, a kind the target has none for`;
+    const shown = typeof named === "string" ? ` (${named})` : "";
+    const what = `a citation${shown} from ${whose}, a kind the target has none for`;
     report(losses, strict, "part.field_dropped", at, dialect, what);
     return undefined;
   }

@@ -43,6 +43,7 @@ class RelayReadKind(enum.StrEnum):
     REDACTED = "redacted"
     REFUSAL = "refusal"
     FINISH_DETAIL = "finish_detail"
+    CITATION = "citation"
 
 
 class RelaySlot(enum.StrEnum):

@@ -369,6 +369,10 @@ export class RelayReader {
       return;
     }
     const text = at(item, read.text as Toks);
+    if (kind === "citation") { // not relayed yet: the relay reports the stream's citations once
+      if (text !== MISSING) out.push({ type: "citation_delta", dialect: this.dialect, value: text });
+      return;
+    }
     if (kind === "finish_detail") {
       this.#finishDetail = text === MISSING ? undefined : text;
       return;

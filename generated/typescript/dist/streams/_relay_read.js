@@ -313,12 +313,12 @@ export class RelayReader {
         if (kind === "citation") { // not relayed yet: the relay reports the stream's citations once
             if (text !== MISSING)
                 out.push({ type: "citation_delta", dialect: this.dialect, value: text });
-            return;
         }
-        if (kind === "finish_detail") {
+        else if (kind === "finish_detail") {
             this.#finishDetail = text === MISSING ? undefined : text;
-            return;
         }
+        if (kind === "citation" || kind === "finish_detail")
+            return;
         if (typeof text !== "string" || !text)
             return;
         if (kind === "text") {

@@ -371,12 +371,10 @@ export class RelayReader {
     const text = at(item, read.text as Toks);
     if (kind === "citation") { // not relayed yet: the relay reports the stream's citations once
       if (text !== MISSING) out.push({ type: "citation_delta", dialect: this.dialect, value: text });
-      return;
-    }
-    if (kind === "finish_detail") {
+    } else if (kind === "finish_detail") {
       this.#finishDetail = text === MISSING ? undefined : text;
-      return;
     }
+    if (kind === "citation" || kind === "finish_detail") return;
     if (typeof text !== "string" || !text) return;
     if (kind === "text") {
       out.push({ type: "text_delta", text });

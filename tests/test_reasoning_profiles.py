@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolwire_dialects._chat_reasoning import PROFILES, moved_back, profile_out
+from toolwire_dialects._chat_reasoning import moved_back, profile_of, profile_out
 from toolwire_dialects._errors import Loss, LossError
-from toolwire_dialects.convert import convert
+from toolwire_dialects.convert import REASONING_PROFILES, convert
 
 from tests.test_typescript_json import CONVERT_DRIVER, run_node, ts_dist
 
 REPO = Path(__file__).resolve().parents[1]
 CHAT = "openai_chat"
+PROFILES = tuple(REASONING_PROFILES[CHAT])  # the profiles that read reasoning (profiles.json)
 
 DEEPSEEK = {
     "model": "deepseek-reasoner",
@@ -168,7 +169,7 @@ def test_a_loss_after_a_moved_part_points_at_the_part_given() -> None:
         ]
     }
     lost: list[Loss] = []
-    written, moved = profile_out(canonical, "request", "deepseek", lost, False)
+    written, moved = profile_out(canonical, "request", profile_of(REASONING_PROFILES, CHAT, "deepseek"), lost, False)
     assert written["messages"][0]["parts"] == [{"type": "text", "text": "a"}] and lost == []
     assert written["messages"][0]["extensions"] == {CHAT: {"fields": {"/reasoning_content": "T"}}}
     losses = [Loss("x", "/messages/0/parts/0/text", CHAT, "w"), Loss("x", "/messages/0", CHAT, "w")]

@@ -14,17 +14,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._chat_reasoning import CHAT, _item_of, _part_of
+from ._chat_reasoning import Profile, Profiles, _item_of, _part_of, item_fields_what, profile_of
 
 __all__ = ["ChatReasoningIn", "delta_out", "unread_what"]
 
-# a chunk delta's reasoning field -> the profile that reads it
-_READ_BY = {"reasoning_content": "deepseek", "reasoning_details": "openrouter", "reasoning": "openrouter"}
+_FRAMING = {"/type", "/index", "/format", "/id"}  # an item's framing: not worth an event of its own
 
 
-def unread_what(field: str) -> str:
+def _read_by(profiles: Profiles, dialect: str) -> dict[str, str]:
+    """A chunk delta's reasoning field -> the profile that reads it (its field, then its repeat)."""
+    out: dict[str, str] = {}
+    for name, (field, _items, repeat, _provider) in profiles.get(dialect, {}).items():
+        out.setdefault(field, name)
+        if repeat is not None:
+            out.setdefault(repeat, name)
+    return out
+
+
+def unread_what(dialect: str, field: str, profile: str) -> str:
     """The loss of a reasoning field no profile read (as convert() reports the field)."""
-    return f"{CHAT} field /{field} (read as reasoning with source_profile {_READ_BY[field]})"
+    return f"{dialect} field /{field} (read as reasoning with source_profile {profile})"
 
 
 def _deltas(event: Any) -> list[dict[str, Any]]:
@@ -34,70 +43,77 @@ def _deltas(event: Any) -> list[dict[str, Any]]:
     return [d for c in choices if type(c) is dict and type(d := c.get("delta")) is dict]
 
 
-class ChatReasoningIn:
-    """One Chat stream's reasoning read under a profile (None: only what is left unread)."""
+def _and(names: list[str]) -> str:
+    return " and ".join((", ".join(names[:-1]), names[-1])) if len(names) > 1 else "".join(names)
 
-    def __init__(self, profile: str | None) -> None:
+
+class ChatReasoningIn:
+    """One stream's reasoning read under a profile of its dialect (None: only what is left unread)."""
+
+    def __init__(self, dialect: str, profiles: Profiles, profile: str | None) -> None:
+        self.dialect = dialect
         self.profile = profile
+        self._p: Profile | None = profile_of(profiles, dialect, profile) if profile is not None else None
+        self._read_by = _read_by(profiles, dialect)
         self.unread: list[tuple[str, str]] = []  # (pointer, what) of the fields not read, each once
         self._told: set[str] = set()
 
     def read(self, event: Any) -> list[dict[str, Any]]:
         """The canonical reasoning_delta events of one chunk."""
         out: list[dict[str, Any]] = []
+        p = self._p
         for delta in _deltas(event):
-            details = delta.get("reasoning_details")
-            for field in _READ_BY:
+            details = delta.get(p.field) if p is not None and p.items is not None else None
+            for field, name in self._read_by.items():
                 value = delta.get(field)
                 if value is None or value == "" or value == []:
                     continue
-                if self.profile == "deepseek" and field == "reasoning_content" and type(value) is str:
-                    out.append({"type": "reasoning_delta", "dialect": CHAT, "text": value})
-                elif self.profile == "openrouter" and field == "reasoning_details" and type(value) is list:
-                    out.extend(self._items(value))
-                elif self.profile == "openrouter" and field == "reasoning" and type(value) is str:
-                    if details is None:  # the details repeat it: read once
-                        out.append({"type": "reasoning_delta", "dialect": CHAT, "text": value})
+                if p is not None and field == p.field and p.items is None and type(value) is str:
+                    out.append({"type": "reasoning_delta", "dialect": self.dialect, "text": value})
+                elif p is not None and field == p.field and p.items is not None and type(value) is list:
+                    out.extend(self._items(value, p))
+                elif p is not None and field == p.repeat and type(value) is str:
+                    if details is None:  # the items repeat it: read once
+                        out.append({"type": "reasoning_delta", "dialect": self.dialect, "text": value})
                 elif field not in self._told:
                     self._told.add(field)
-                    self.unread.append((f"/message/extensions/{CHAT}/fields/~1{field}", unread_what(field)))
+                    where = f"/message/extensions/{self.dialect}/fields/~1{field}"
+                    self.unread.append((where, unread_what(self.dialect, field, name)))
         return out
 
-    def _items(self, items: list[Any]) -> list[dict[str, Any]]:
+    def _items(self, items: list[Any], p: Profile) -> list[dict[str, Any]]:
         out = []
         for item in items:
-            part = _part_of(item)
+            part = _part_of(item, p)
             if part is None:  # an item of a type the profile does not know
                 kind = item.get("type") if type(item) is dict else None
-                what = f"an OpenRouter reasoning_details item of type {kind!r} (the openrouter profile reads reasoning.text, reasoning.summary and reasoning.encrypted)"
+                reads = _and(list(p.items or {}))
+                what = f"an {p.provider} {p.field} item of type {kind!r} (the {p.name} profile reads {reads})"
                 if what not in self._told:
                     self._told.add(what)
-                    self.unread.append((f"/message/extensions/{CHAT}/fields/~1reasoning_details", what))
+                    self.unread.append((f"/message/extensions/{self.dialect}/fields/~1{p.field}", what))
                 continue
-            event: dict[str, Any] = {"type": "reasoning_delta", "dialect": CHAT}
+            event: dict[str, Any] = {"type": "reasoning_delta", "dialect": self.dialect}
             if part.get("text"):
                 event["text"] = part["text"]
-            fields = part["extensions"][CHAT]["fields"]
+            fields = part["extensions"][self.dialect]["fields"]
             if fields:
-                event["extensions"] = {CHAT: {"fields": fields}}
-            if "text" in event or fields.keys() - {"/type", "/index", "/format", "/id"}:
+                event["extensions"] = {self.dialect: {"fields": fields}}
+            if "text" in event or fields.keys() - _FRAMING:
                 out.append(event)
         return out
 
 
-def delta_out(
-    profile: str, event: dict[str, Any], own: dict[str, Any], index: int
-) -> tuple[dict[str, Any], str | None]:
+def delta_out(p: Profile, event: dict[str, Any], own: dict[str, Any], index: int) -> tuple[dict[str, Any], str | None]:
     """A reasoning event as the profile's chunk delta, and what of it the profile cannot carry
-    (None: nothing). own: its openai_chat extension fields when it came from a Chat stream;
-    index: the reasoning item's place, when the event does not name its own."""
+    (None: nothing). own: its extension fields of the profile's dialect when it came from a
+    stream of that dialect; index: the reasoning item's place, when the event does not name its own."""
     text = event.get("text")
-    if profile == "deepseek":
-        lost = "the fields of an OpenRouter reasoning item (the deepseek profile carries its text only)"
-        return ({"reasoning_content": text} if text else {}), (lost if set(own) - {"/type"} else None)
-    part: dict[str, Any] = {"extensions": {CHAT: {"fields": own}}}
+    if p.items is None:
+        return ({p.field: text} if text else {}), (item_fields_what(p) if set(own) - {"/type"} else None)
+    part: dict[str, Any] = {"extensions": {p.dialect: {"fields": own}}}
     if text:
         part["text"] = text
-    item = _item_of(part)
+    item = _item_of(part, p)
     item.setdefault("index", index)
-    return {"reasoning_details": [item]}, None
+    return {p.field: [item]}, None

@@ -23,7 +23,7 @@ from ._errors import MISSING, Loss, report
 from ._extensions import foreign_extensions
 from ._ids import IdMap
 from ._reasoning import dropped_as_asked
-from ._reasoning_claude import AS_TEXT, FOREIGN, as_claude, signed
+from ._reasoning_claude import AS_TEXT, FOREIGN, Signing, as_signed, redacted, signed
 
 __all__ = ["EMPTY", "Run", "article", "encode_turns"]
 
@@ -49,6 +49,7 @@ class Run:
         "id_map",
         "losses",
         "reasoning",
+        "signing",
         "strict",
     )
 
@@ -62,6 +63,7 @@ class Run:
         self.calls = Calls(self.id_map)  # links each result to its call
         self.empty_blocks: EmptyBlocks = ()  # the target's non_empty rules on a block (a response's)
         self.block_rules: BlockRules = ((), ())  # its signature and part_order rules (a response's)
+        self.signing: Signing = {}  # every dialect's signed_reasoning (a response's: _reasoning_claude)
 
     def lose(self, code: str, at: str, what: str) -> None:
         report(self.losses, self.strict, code, at, self.dialect, what)
@@ -92,9 +94,9 @@ def _carried(
     """The part as the target may carry it: another dialect's reasoning, or its own without
     the signature its blocks need, or another dialect's wire block is a loss (reasoning
     becomes text when asked for, and every reasoning part goes when asked to)."""
-    part = as_claude(part, run.dialect) or part  # the other Claude dialect's signed reasoning: the same artifact
+    part = as_signed(part, run.dialect, run.signing) or part  # its family's signed reasoning: the same artifact
     kind = part.get("type")
-    if kind == "reasoning" and run.reasoning == "drop":
+    if run.reasoning == "drop" and (kind == "reasoning" or redacted(part, run.signing)):
         dropped_as_asked(run.losses, run.dialect, at)
         return None
     foreign = part.get("dialect") != run.dialect

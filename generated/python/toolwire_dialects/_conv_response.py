@@ -14,6 +14,7 @@ from ._conv_paths import get, pointer, put, put_fresh, unknown_into
 from ._errors import MISSING, DecodeError, Encoded, describe
 from ._extract import elements
 from ._ids import IdMap
+from ._reasoning_claude import Signing
 from ._strict_json import exact_integer
 from ._usage import usage_in, usage_out
 
@@ -233,9 +234,11 @@ def encode_response(
     id_map: IdMap | None,
     reasoning: str,
     model: str | None = None,
+    signing: Signing | None = None,
 ) -> Encoded:
     check_canonical(canonical, "response")
     run = Run(layout.dialect, codecs, strict, id_map, reasoning)
+    run.signing = signing or {}  # every dialect's signed_reasoning: whose signatures it replays
     run.empty_blocks = layout.empty_blocks  # a client replays the answer's blocks in its next request
     run.block_rules = layout.block_rules
     own = run.own(canonical, "")

@@ -44,7 +44,7 @@ from ._conv_tools import encode_tools
 from ._custom_tools import custom_tools_policy, customs_as_functions
 from ._forms import form_index, form_of
 from ._reasoning import reasoning_policy
-from ._reasoning_claude import claude_out
+from ._reasoning_claude import Signing, signed_out
 
 __all__ = [
     "CacheMarker",
@@ -55,6 +55,7 @@ __all__ = [
     "PartField",
     "RequestLayout",
     "ResponseLayout",
+    "Signing",
     "Spelling",
     "SystemField",
     "Turn",
@@ -66,7 +67,6 @@ __all__ = [
     "cache_out",
     "check_canonical",
     "citations_in",
-    "claude_out",
     "custom_tools_policy",
     "customs_as_functions",
     "decode_block",
@@ -85,6 +85,7 @@ __all__ = [
     "reasoning_policy",
     "setting_problem",
     "shown",
+    "signed_out",
     "sniff_media_type",
     "unknown_into",
     "wire_what",

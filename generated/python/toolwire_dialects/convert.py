@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from ._chat_reasoning import check_profiles, moved_back, profile_in, profile_out
+from ._chat_reasoning import Profiles, check_profiles, moved_back, profile_in, profile_of, profile_out
 from ._runtime import Encoded, IdMap, allowing, refuse_unallowed
 from .loss_codes import LOSS_CODES, LossCode
 
@@ -26,6 +26,20 @@ if TYPE_CHECKING:  # the registry is imported when first used: the package's imp
         """A decode_<shape> function of one shape: its canonical TypedDict out."""
 
         def __call__(self, payload: Any, /, *, id_map: IdMap | None = None) -> _Canonical: ...
+
+
+# each dialect's reasoning profiles (profiles.json `reasoning`): dialect -> profile -> [field, items, repeat, provider]
+REASONING_PROFILES: Profiles = {
+    "openai_chat": {
+        "deepseek": ["reasoning_content", None, None, None],
+        "openrouter": [
+            "reasoning_details",
+            {"reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": None},
+            "reasoning",
+            "OpenRouter",
+        ],
+    }
+}
 
 
 class _Dialects(Mapping[str, ModuleType]):
@@ -223,15 +237,16 @@ def convert(
         raise ValueError(f"{target} {shape} encoding takes no option {', '.join(unknown)}")
     if id_map is None and shape in WHOLE:  # one conversation: calls and results stay linked across it
         id_map = IdMap()
-    check_profiles(source, target, shape, source_profile, target_profile)
+    check_profiles(source, target, shape, source_profile, target_profile, REASONING_PROFILES)
     canonical = decoder(source, shape)(payload, id_map=id_map)
     if source_profile is not None:
-        canonical = profile_in(canonical, shape, source_profile)
-    if target_profile is None:
+        canonical = profile_in(canonical, shape, profile_of(REASONING_PROFILES, source, source_profile))
+    if target_profile is None or options.get("reasoning") == "drop":  # drop: no reasoning part is written
         encoded: Encoded = encode(canonical, strict=strict, id_map=id_map, **options)
     else:  # its reasoning parts as the profile's fields; the losses point at the parts given
         lost: list[Any] = []
-        canonical, moved = profile_out(canonical, shape, target_profile, lost, strict)
+        written = profile_of(REASONING_PROFILES, target, target_profile)
+        canonical, moved = profile_out(canonical, shape, written, lost, strict)
         encoded = encode(canonical, strict=strict, id_map=id_map, **options)
         encoded = Encoded(encoded.value, [*lost, *moved_back(encoded.losses, moved)])
     if allowed is not None:

@@ -3390,6 +3390,17 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+# every dialect's signed_reasoning (dialect.json): whose signed reasoning it replays
+_SIGNING: _conv.Signing = {
+    "anthropic_messages": ["claude", "/signature", "/data", None, False],
+    "bedrock_converse": [
+        "claude",
+        "/reasoningContent/reasoningText/signature",
+        None,
+        ["reasoningContent", "redactedContent"],
+        True,
+    ],
+}
 _PROTO_REQUEST = {
     "contents": {
         "*": {
@@ -3592,7 +3603,9 @@ def encode_request(
     canonical = _conv.cache_out(
         _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
     )
-    canonical = _conv.claude_out(canonical, DIALECT)  # the other Claude dialect's signed reasoning
+    canonical = _conv.signed_out(
+        canonical, DIALECT, out.dropping, _SIGNING
+    )  # its signing family's reasoning as its own
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return _pj.spell_kept(out.encoded(wire), canonical, DIALECT)  # as the input spelled it
 
@@ -3629,7 +3642,7 @@ def encode_response(
     _conv.check_canonical(canonical, "response")
     custom = _conv.custom_tools_policy(custom_tools)
     canonical = _conv.customs_as_functions(canonical, custom, "response", lost, DIALECT)
-    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model, _SIGNING)
     if lost:
         encoded = Encoded(encoded.value, [*lost, *encoded.losses])
     return _pj.spell_kept(encoded, canonical, DIALECT)  # as the input spelled it

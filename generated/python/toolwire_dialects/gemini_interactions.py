@@ -2505,6 +2505,17 @@ _RESPONSE = _conv.ResponseLayout(
         ),
     ),
 )
+# every dialect's signed_reasoning (dialect.json): whose signed reasoning it replays
+_SIGNING: _conv.Signing = {
+    "anthropic_messages": ["claude", "/signature", "/data", None, False],
+    "bedrock_converse": [
+        "claude",
+        "/reasoningContent/reasoningText/signature",
+        None,
+        ["reasoningContent", "redactedContent"],
+        True,
+    ],
+}
 _KINDS_REQUEST = tuple(k for k in _ENVELOPE_KINDS if k[0] == "request")  # what extract() checks
 _KINDS_RESPONSE = tuple(k for k in _ENVELOPE_KINDS if k[0] == "response")  # what extract() checks
 
@@ -2541,7 +2552,9 @@ def encode_request(
     canonical = _conv.cache_out(
         _conv.customs_as_functions(canonical, custom, "request", out.losses, DIALECT), _REQUEST, out
     )
-    canonical = _conv.claude_out(canonical, DIALECT)  # the other Claude dialect's signed reasoning
+    canonical = _conv.signed_out(
+        canonical, DIALECT, out.dropping, _SIGNING
+    )  # its signing family's reasoning as its own
     wire = _conv.cache_blocks(_request_out(canonical, model, out, out.lose), _REQUEST)
     return out.encoded(wire)
 
@@ -2574,7 +2587,7 @@ def encode_response(
     _conv.check_canonical(canonical, "response")
     custom = _conv.custom_tools_policy(custom_tools)
     canonical = _conv.customs_as_functions(canonical, custom, "response", lost, DIALECT)
-    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model)
+    encoded = _conv.encode_response(canonical, _RESPONSE, _CODECS, strict, id_map, policy, model, _SIGNING)
     if lost:
         encoded = Encoded(encoded.value, [*lost, *encoded.losses])
     return encoded

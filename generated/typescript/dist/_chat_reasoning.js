@@ -2,34 +2,39 @@
 // by `toolwire generate`.
 /**
  * The reasoning fields of OpenAI-compatible Chat servers, read and written under a profile
- * (schemas/dialects/openai_chat/profiles.json): DeepSeek's `reasoning_content` and OpenRouter's
- * `reasoning_details` (`reasoning.text`, `reasoning.summary`, `reasoning.encrypted` items). As
- * Python's _chat_reasoning: under a profile, convert() reads them as canonical reasoning parts
- * of the openai_chat dialect, first in the message, each item's other keys kept as the part's
- * extension fields; writing into Chat under a profile puts them back (a same-profile round
- * trip is exact). Anything else stays a field.
+ * (profiles.json `reasoning`, the generated Profiles table): DeepSeek's `reasoning_content` and
+ * OpenRouter's `reasoning_details` (`reasoning.text`, `reasoning.summary`, `reasoning.encrypted`
+ * items). As Python's _chat_reasoning: under a profile, convert() reads them as canonical
+ * reasoning parts of the profile's dialect, first in the message, each item's other keys kept
+ * as the part's extension fields; writing under a profile puts them back (a same-profile round
+ * trip is exact). Anything else stays a field. This module names no dialect and no profile.
  */
 import { Loss, isObject, report } from "./_errors.js";
 import { jsonCopy } from "./_conv_paths.js";
 import { pyRepr } from "./_pytext.js";
 import { ValueError } from "./streams/_events.js";
-export const CHAT = "openai_chat";
-export const PROFILES = ["deepseek", "openrouter"];
-// an OpenRouter item's type -> the key that holds its text (null: it has none)
-const TEXT_KEYS = {
-    "reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null,
-};
 const own = (value, key) => isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
-/** A ValueError for a profile this module does not read, or one beside a dialect or shape it is not for. */
-export function checkProfiles(source, target, shape, sourceProfile, targetProfile) {
+/** The profile of this name (checkProfiles has accepted it). */
+export function profileOf(profiles, dialect, name) {
+    const mine = profiles[dialect];
+    const [field, items, repeat, provider] = mine[name];
+    const itemProvider = Object.values(mine).find((t) => t[1] !== null && t[3])?.[3] ?? "other";
+    return { dialect, name, field, items, repeat, provider, itemProvider };
+}
+/** A ValueError for a profile no dialect reads, or one beside a dialect or shape it is not for. */
+export function checkProfiles(source, target, shape, sourceProfile, targetProfile, profiles) {
     for (const [side, dialect, profile] of [["source", source, sourceProfile], ["target", target, targetProfile]]) {
         if (profile === undefined || profile === null)
             continue;
-        if (!PROFILES.includes(profile)) {
-            throw new ValueError(`unknown openai_chat reasoning profile ${pyRepr(profile)}; known: ${PROFILES.join(", ")}`);
+        const owners = Object.keys(profiles).filter((d) => Object.hasOwn(profiles[d], profile));
+        const first = Object.keys(profiles)[0] ?? dialect;
+        const owner = owners[0] ?? (Object.hasOwn(profiles, dialect) ? dialect : first);
+        if (owners.length === 0) {
+            const known = Object.keys(profiles[owner] ?? {}).join(", ");
+            throw new ValueError(`unknown ${owner} reasoning profile ${pyRepr(profile)}; known: ${known}`);
         }
-        if (dialect !== CHAT || !["request", "response", "stream"].includes(shape)) {
-            throw new ValueError(`${side}_profile reads an ${CHAT} request, response or stream, not ${dialect} ${shape}`);
+        if (!owners.includes(dialect) || !["request", "response", "stream"].includes(shape)) {
+            throw new ValueError(`${side}_profile reads an ${owner} request, response or stream, not ${dialect} ${shape}`);
         }
     }
 }
@@ -41,65 +46,67 @@ function messagesOf(canonical, shape) {
     const messages = own(canonical, "messages");
     return Array.isArray(messages) ? messages.filter((m) => isObject(m)) : [];
 }
-function fieldsOf(value) {
-    const fields = own(own(own(value, "extensions"), CHAT), "fields");
+function fieldsOf(value, dialect) {
+    const fields = own(own(own(value, "extensions"), dialect), "fields");
     return isObject(fields) ? fields : {};
 }
 /** The message without an emptied fields object, extension or extensions. */
-function prune(message) {
+function prune(message, dialect) {
     const extensions = message["extensions"];
-    const extension = extensions[CHAT];
+    const extension = extensions[dialect];
     if (Object.keys(extension["fields"]).length === 0)
         delete extension["fields"];
     if (Object.keys(extension).length === 0)
-        delete extensions[CHAT];
+        delete extensions[dialect];
     if (Object.keys(extensions).length === 0)
         delete message["extensions"];
 }
-/** The reasoning part of one OpenRouter item, or null for an item it does not know. */
-export function partOf(item) {
+/** The reasoning part of one item, or null for an item the profile does not know. */
+export function partOf(item, p) {
     const kind = own(item, "type");
-    if (!isObject(item) || typeof kind !== "string" || !Object.hasOwn(TEXT_KEYS, kind))
+    const items = p.items ?? {};
+    if (!isObject(item) || typeof kind !== "string" || !Object.hasOwn(items, kind))
         return null;
-    const key = TEXT_KEYS[kind] ?? null;
-    const part = { type: "reasoning", dialect: CHAT };
+    const key = items[kind] ?? null;
+    const part = { type: "reasoning", dialect: p.dialect };
     if (key !== null && typeof own(item, key) === "string")
         part["text"] = own(item, key);
     const fields = {};
     for (const [k, v] of Object.entries(item))
         if (k !== key || !("text" in part))
             fields[`/${k}`] = v;
-    part["extensions"] = { [CHAT]: { fields } };
+    part["extensions"] = { [p.dialect]: { fields } };
     return part;
 }
-/** A copy of a decoded Chat request or response with the profile's reasoning fields read as reasoning parts. */
-export function profileIn(canonical, shape, profile) {
+/** A copy of a decoded request or response with the profile's reasoning fields read as reasoning parts. */
+export function profileIn(canonical, shape, p) {
     const out = jsonCopy(canonical);
-    const field = profile === "deepseek" ? "/reasoning_content" : "/reasoning_details";
+    const field = `/${p.field}`;
     for (const message of messagesOf(out, shape)) {
-        const value = own(fieldsOf(message), field);
+        const value = own(fieldsOf(message, p.dialect), field);
         let parts = null;
-        if (profile === "deepseek") {
-            parts = typeof value === "string" ? [{ type: "reasoning", dialect: CHAT, text: value }] : null;
+        if (p.items === null) {
+            parts = typeof value === "string" ? [{ type: "reasoning", dialect: p.dialect, text: value }] : null;
         }
         else {
-            const read = Array.isArray(value) ? value.map(partOf) : [null];
+            const read = Array.isArray(value) ? value.map((item) => partOf(item, p)) : [null];
             parts = read.includes(null) ? null : read; // one unknown item: the field stays
         }
         if (parts === null || !Array.isArray(message["parts"]))
             continue;
-        delete fieldsOf(message)[field];
-        prune(message);
+        delete fieldsOf(message, p.dialect)[field];
+        prune(message, p.dialect);
         message["parts"] = [...parts, ...message["parts"]];
     }
     return out;
 }
-/** The OpenRouter item of a reasoning part (one read from reasoning_content: its text). */
-export function itemOf(part) {
-    const fields = fieldsOf(part);
-    const kind = own(fields, "/type") ?? "reasoning.text";
+/** The item of a reasoning part (one read from a string-only profile: its text, as the first kind). */
+export function itemOf(part, p) {
+    const fields = fieldsOf(part, p.dialect);
+    const items = p.items ?? {};
+    const kind = own(fields, "/type") ?? Object.keys(items)[0] ?? null;
     const item = { type: kind };
-    const key = typeof kind === "string" ? (TEXT_KEYS[kind] ?? null) : null;
+    const key = typeof kind === "string" && Object.hasOwn(items, kind) ? (items[kind] ?? null) : null;
     if (key !== null && Object.hasOwn(part, "text"))
         item[key] = part["text"];
     for (const [k, v] of Object.entries(fields))
@@ -107,48 +114,50 @@ export function itemOf(part) {
             item[k.slice(1)] = v;
     return item;
 }
-const ours = (part) => own(part, "type") === "reasoning" && own(part, "dialect") === CHAT;
+/** The loss of an item's fields a string-only profile cannot carry. */
+export function itemFieldsWhat(p) {
+    return `the fields of an ${p.itemProvider} reasoning item (the ${p.name} profile carries its text only)`;
+}
+const ours = (part, dialect) => own(part, "type") === "reasoning" && own(part, "dialect") === dialect;
 /**
- * A copy of a canonical value with its openai_chat reasoning parts put back as the profile's
- * fields, and the pointers of the parts that moved (new -> original), so the encoder's losses
- * point into the value as given.
+ * A copy of a canonical value with its reasoning parts of the profile's dialect put back as the
+ * profile's fields, and the pointers of the parts that moved (new -> original), so the
+ * encoder's losses point into the value as given.
  */
-export function profileOut(canonical, shape, profile, losses, strict) {
+export function profileOut(canonical, shape, p, losses, strict) {
     const out = jsonCopy(canonical);
     const moved = new Map();
+    const dialect = p.dialect;
     messagesOf(out, shape).forEach((message, i) => {
         const at = shape === "response" ? "/message" : `/messages/${i}`;
         if (!Array.isArray(message["parts"]))
             return;
-        const all = message["parts"].map((p, j) => [j, p]);
-        const kept = all.filter(([, p]) => !ours(p));
-        const mine = all.filter(([, p]) => ours(p));
+        const all = message["parts"].map((q, j) => [j, q]);
+        const kept = all.filter(([, q]) => !ours(q, dialect));
+        const mine = all.filter(([, q]) => ours(q, dialect));
         if (mine.length === 0)
             return;
         let value;
-        let field;
-        if (profile === "deepseek") { // one string: a part without text, or an item's fields, is lost
+        if (p.items === null) { // one string: a part without text, or an item's fields, is lost
             for (const [j, part] of mine) {
                 if (typeof part["text"] !== "string") {
-                    const what = "reasoning without text (the deepseek profile carries reasoning_content text only)";
-                    report(losses, strict, "reasoning.dropped", `${at}/parts/${j}`, CHAT, what);
+                    const what = `reasoning without text (the ${p.name} profile carries ${p.field} text only)`;
+                    report(losses, strict, "reasoning.dropped", `${at}/parts/${j}`, dialect, what);
                 }
-                else if (Object.keys(fieldsOf(part)).some((k) => k !== "/type")) {
-                    const what = "the fields of an OpenRouter reasoning item (the deepseek profile carries its text only)";
-                    report(losses, strict, "extension.field_dropped", `${at}/parts/${j}/extensions/${CHAT}/fields`, CHAT, what);
+                else if (Object.keys(fieldsOf(part, dialect)).some((k) => k !== "/type")) {
+                    const where = `${at}/parts/${j}/extensions/${dialect}/fields`;
+                    report(losses, strict, "extension.field_dropped", where, dialect, itemFieldsWhat(p));
                 }
             }
-            value = mine.map(([, p]) => p["text"]).filter((t) => typeof t === "string").join("");
-            field = "/reasoning_content";
+            value = mine.map(([, q]) => q["text"]).filter((t) => typeof t === "string").join("");
         }
         else {
-            value = mine.map(([, p]) => itemOf(p));
-            field = "/reasoning_details";
+            value = mine.map(([, q]) => itemOf(q, p));
         }
         const extensions = (message["extensions"] ??= {});
-        const extension = (extensions[CHAT] ??= {});
-        (extension["fields"] ??= {})[field] = value;
-        message["parts"] = kept.map(([, p]) => p);
+        const extension = (extensions[dialect] ??= {});
+        (extension["fields"] ??= {})[`/${p.field}`] = value;
+        message["parts"] = kept.map(([, q]) => q);
         kept.forEach(([j], n) => {
             if (n !== j)
                 moved.set(`${at}/parts/${n}`, `${at}/parts/${j}`);

@@ -10,19 +10,21 @@
  * written under targetProfile gives reasoning events back as the profile's deltas. Without the
  * profile nothing reads them: each field is reported once, naming the profile that would.
  */
+import { type Profile, type Profiles } from "./_chat_reasoning.js";
 import { type JsonObject } from "./_errors.js";
 /** The loss of a reasoning field no profile read (as convert() reports the field). */
-export declare function unreadWhat(field: string): string;
-/** One Chat stream's reasoning read under a profile (null: only what is left unread). */
+export declare function unreadWhat(dialect: string, field: string, profile: string): string;
+/** One stream's reasoning read under a profile of its dialect (null: only what is left unread). */
 export declare class ChatReasoningIn {
     #private;
+    readonly dialect: string;
     readonly profile: string | null;
     readonly unread: [string, string][];
-    constructor(profile: string | null);
+    constructor(dialect: string, profiles: Profiles, profile: string | null);
     /** The canonical reasoning_delta events of one chunk. */
     read(event: unknown): JsonObject[];
 }
 /** A reasoning event as the profile's chunk delta, and what of it the profile cannot carry
- * (null: nothing). own: its openai_chat extension fields when it came from a Chat stream;
- * index: the reasoning item's place, when the event does not name its own. */
-export declare function deltaOut(profile: string, event: JsonObject, own: JsonObject, index: number): [JsonObject, string | null];
+ * (null: nothing). own: its extension fields of the profile's dialect when it came from a
+ * stream of that dialect; index: the reasoning item's place, when the event does not name its own. */
+export declare function deltaOut(p: Profile, event: JsonObject, own: JsonObject, index: number): [JsonObject, string | null];

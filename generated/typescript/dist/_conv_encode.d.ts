@@ -12,6 +12,7 @@ import type { BlockRules, Codecs, EmptyBlocks, Spelling, Turn } from "./_conv_la
 import { Loss } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { IdMap } from "./_ids.js";
+import { type Signing } from "./_reasoning_claude.js";
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 export declare function article(word: string): string;
 /** The "alias:N" (or "value:N") form's N when it is below count, else 0 (Python int() of the rest). */
@@ -29,6 +30,7 @@ export declare class Run {
     readonly calls: Calls;
     emptyBlocks: EmptyBlocks;
     blockRules: BlockRules;
+    signing: Signing;
     constructor(dialect: string, codecs: Codecs, strict: boolean, idMap: IdMap | null, reasoning: string);
     lose(code: string, at: string, what: string): void;
     own(value: JsonObject, at: string): JsonObject;

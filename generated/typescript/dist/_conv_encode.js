@@ -19,7 +19,7 @@ import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
-import { AS_TEXT, FOREIGN, asClaude, signed } from "./_reasoning_claude.js";
+import { AS_TEXT, FOREIGN, asSigned, redacted, signed } from "./_reasoning_claude.js";
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 export function article(word) {
     return ("aeiou".includes(word.slice(0, 1)) ? "an " : "a ") + word;
@@ -51,6 +51,7 @@ export class Run {
     calls; // links each result to its call
     emptyBlocks = []; // the target's non_empty rules on a block (a response's)
     blockRules = [[], []]; // its signature and part_order rules (a response's)
+    signing = {}; // every dialect's signed_reasoning (a response's: _reasoning_claude)
     constructor(dialect, codecs, strict, idMap, reasoning) {
         this.dialect = dialect;
         this.codecs = codecs;
@@ -88,9 +89,9 @@ const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning bl
  * signature its blocks need, or another dialect's wire block is a loss (reasoning becomes text
  * when asked for, and every reasoning part goes when asked to). */
 function carried(part, role, spellings, run, at) {
-    part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
+    part = asSigned(part, run.dialect, run.signing) ?? part; // its family's signed reasoning: the same artifact
     const kind = getOwn(part, "type");
-    if (kind === "reasoning" && run.reasoning === "drop") {
+    if (run.reasoning === "drop" && (kind === "reasoning" || redacted(part, run.signing))) {
         droppedAsAsked(run.losses, run.dialect, at);
         return null;
     }

@@ -242,9 +242,10 @@ function sameToks(a, b) {
     return b !== null && a.length === b.length && a.every((t, i) => t === b[i]);
 }
 /** (Internal: Python's parameters, positionally.) */
-export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoning, model = null) {
+export function encodeResponse(canonical, layout, codecs, strict, idMap, reasoning, model = null, signing = {}) {
     checkCanonical(canonical, "response");
     const run = new Run(layout.dialect, codecs, strict, idMap, reasoning);
+    run.signing = signing; // every dialect's signed_reasoning: whose signatures it replays
     run.emptyBlocks = layout.emptyBlocks; // a client replays the answer's blocks in its next request
     run.blockRules = layout.blockRules;
     const own = run.own(canonical, "");

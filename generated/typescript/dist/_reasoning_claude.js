@@ -2,31 +2,36 @@
 // by `toolwire generate`.
 /**
  * Signed reasoning is bound to the model that produced it: a provider replays only the
- * signatures (and redacted or encrypted reasoning) its own model made. Claude's are the one
- * artifact two dialects share: Anthropic's thinking {thinking, signature} and redacted_thinking
- * {data} are Bedrock's reasoningContent {reasoningText: {text, signature}} and
- * {redactedContent}, whose blob the JSON wire carries as the base64 text Anthropic's data is.
- * So a signed part of one replays exactly in the other (keep policy); into any other dialect
- * the signature is dropped, a loss saying why.
+ * signatures (and redacted or encrypted reasoning) its own model made. Dialects of one signing
+ * family carry one model's signatures (dialect.json `conversation.signed_reasoning`: Anthropic's
+ * thinking {thinking, signature} and redacted_thinking {data} are Bedrock's reasoningContent
+ * {reasoningText: {text, signature}} and {redactedContent}, whose blob the JSON wire carries as
+ * the base64 text Anthropic's data is: Claude's). So a signed part of one replays exactly in
+ * another of its family (keep policy), its signature and redacted data moved to that dialect's
+ * places; into any other dialect the signature is dropped, a loss saying why.
+ *
+ * The generated code hands every dialect's term over as one table (`Signing`: dialect ->
+ * [family, signature field, redacted field, redacted block tokens, base64]); this module names
+ * no dialect.
  */
-import { getOwn, hasOwn, isObject } from "./_errors.js";
-const ANTHROPIC = "anthropic_messages";
-const BEDROCK = "bedrock_converse";
-const CLAUDE = [ANTHROPIC, BEDROCK];
+import { getOwn, isObject } from "./_errors.js";
 /** The loss of another dialect's reasoning (the compiled request writers say it too). */
 export const FOREIGN = "only the model that produced it can replay it: a signature is only valid for that model";
 /** The loss of another dialect's signed reasoning sent as text (reasoning "text"): its text goes, its signature
  * cannot. */
 export const AS_TEXT = `the signature of reasoning sent as text (${FOREIGN})`;
-const SIGNED = "/reasoningContent/reasoningText/signature"; // Bedrock's signature, as its decoder keeps it
 // an OpenRouter item's framing: which kind of item, which provider's format, its place; not the artifact
 const FRAMING = new Set(["/type", "/format", "/index", "/id"]);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-/** Whether target replays the signed reasoning source produced. */
-export function replays(source, target) {
-    return source === target || (CLAUDE.includes(source) && CLAUDE.includes(target));
+function termOf(signing, dialect) {
+    return typeof dialect === "string" && Object.hasOwn(signing, dialect) ? signing[dialect] : undefined;
 }
-/** Whether data is base64 text (padded, the standard alphabet): a Bedrock blob on the JSON wire. */
+/** Whether target replays the signed reasoning source produced: its own, or its family's. */
+export function replays(source, target, signing) {
+    const family = termOf(signing, source)?.[0];
+    return source === target || (family !== undefined && family === termOf(signing, target)?.[0]);
+}
+/** Whether data is base64 text (padded, the standard alphabet): a blob on the JSON wire. */
 export function base64Ok(data) {
     return typeof data === "string" && BASE64.test(data);
 }
@@ -50,30 +55,53 @@ function fieldsOf(part, dialect) {
     const fields = isObject(own) ? getOwn(own, "fields") : undefined;
     return isObject(fields) ? fields : {};
 }
-/** The other Claude dialect's signed reasoning part as the target's own, or null when it is
- * not one (redacted data that is not base64 is not: no Bedrock blob carries it). */
-export function asClaude(part, target) {
-    const source = getOwn(part, "dialect");
-    if (source === target || !CLAUDE.includes(source) || !CLAUDE.includes(target))
+/** The data of redacted reasoning kept as a wire part (a block its dialect's term names), or null. */
+function redactedData(part, signing) {
+    const block = termOf(signing, getOwn(part, "dialect"))?.[3];
+    if (getOwn(part, "type") !== "wire" || block === undefined || block === null)
         return null;
-    if (getOwn(part, "type") === "wire") { // Bedrock's redacted reasoning: a block the canonical model has no kind for
-        const value = getOwn(part, "value");
-        const body = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, "reasoningContent") : undefined;
-        const data = isObject(body) && Object.keys(body).length === 1 ? getOwn(body, "redactedContent") : undefined;
-        if (typeof data !== "string")
-            return null;
-        return { type: "reasoning", dialect: target, extensions: { [target]: { fields: { "/data": data } } } };
+    let value = getOwn(part, "value");
+    for (const key of block) { // the block holds nothing else at any level
+        value = isObject(value) && Object.keys(value).length === 1 ? getOwn(value, key) : undefined;
+    }
+    return typeof value === "string" ? value : null;
+}
+/** Whether a wire part is redacted reasoning (reasoning "drop" removes it as it removes a reasoning part). */
+export function redacted(part, signing) {
+    return redactedData(part, signing) !== null;
+}
+/** Redacted data as the target keeps it: a reasoning part's field, or a wire block. */
+function redactedAs(data, target, term) {
+    if (term[2] !== null) {
+        return { type: "reasoning", dialect: target, extensions: { [target]: { fields: { [term[2]]: data } } } };
+    }
+    if (term[3] === null || (term[4] && !base64Ok(data)))
+        return null; // no place, or not a blob it can carry
+    let value = data;
+    for (const key of [...term[3]].reverse())
+        value = { [key]: value };
+    return { type: "wire", dialect: target, value };
+}
+/** Another dialect of the target's family's signed reasoning part as the target's own, or null
+ * when it is not one (redacted data that is not base64 is not, where the target's is a blob). */
+export function asSigned(part, target, signing) {
+    const source = getOwn(part, "dialect");
+    if (source === target || !replays(source, target, signing))
+        return null;
+    const mine = signing[target];
+    const theirs = signing[source];
+    if (getOwn(part, "type") === "wire") { // redacted reasoning as a block: the canonical model has no kind for it
+        const data = redactedData(part, signing);
+        return data !== null ? redactedAs(data, target, mine) : null;
     }
     const fields = fieldsOf(part, source);
     if (getOwn(part, "type") !== "reasoning" || Object.keys(fields).length !== 1)
         return null;
-    if (source === ANTHROPIC && hasOwn(fields, "/data")) {
-        const data = fields["/data"];
-        if (!base64Ok(data))
-            return null;
-        return { type: "wire", dialect: target, value: { reasoningContent: { redactedContent: data } } };
+    if (theirs[2] !== null && Object.hasOwn(fields, theirs[2])) {
+        const data = fields[theirs[2]];
+        return typeof data === "string" ? redactedAs(data, target, mine) : null;
     }
-    const signature = getOwn(fields, source === ANTHROPIC ? "/signature" : SIGNED);
+    const signature = getOwn(fields, theirs[1]);
     if (typeof signature !== "string")
         return null;
     const out = {};
@@ -81,13 +109,22 @@ export function asClaude(part, target) {
         if (k !== "extensions")
             out[k] = v; // its text and any other key stay
     out["dialect"] = target;
-    out["extensions"] = { [target]: { fields: { [target === BEDROCK ? SIGNED : "/signature"]: signature } } };
+    out["extensions"] = { [target]: { fields: { [mine[1]]: signature } } };
     return out;
 }
-/** A canonical request whose messages hold the other Claude dialect's signed reasoning, with
- * those parts as the target's own (copied where changed; the same value otherwise). */
-export function claudeOut(canonical, target) {
-    const messages = CLAUDE.includes(target) ? getOwn(canonical, "messages") : undefined;
+function partOut(part, target, dropping, signing) {
+    if (!isObject(part))
+        return part;
+    if (dropping) { // redacted reasoning as a reasoning part, which the writer drops as asked (at its place)
+        return redacted(part, signing) ? { type: "reasoning", dialect: getOwn(part, "dialect") ?? null } : part;
+    }
+    return asSigned(part, target, signing) ?? part;
+}
+/** A canonical request whose messages hold signed reasoning of the target's family, with those
+ * parts as the target's own (copied where changed; the same value otherwise); dropping
+ * (reasoning "drop"): its redacted reasoning wire parts as reasoning parts instead. */
+export function signedOut(canonical, target, dropping, signing) {
+    const messages = dropping || Object.hasOwn(signing, target) ? getOwn(canonical, "messages") : undefined;
     if (!Array.isArray(messages))
         return canonical;
     let changed = false;
@@ -95,7 +132,7 @@ export function claudeOut(canonical, target) {
         const parts = isObject(message) ? getOwn(message, "parts") : undefined;
         if (!Array.isArray(parts))
             return message;
-        const kept = parts.map((p) => (isObject(p) ? asClaude(p, target) : null) ?? p);
+        const kept = parts.map((p) => partOut(p, target, dropping, signing));
         if (!kept.some((p, i) => p !== parts[i]))
             return message;
         changed = true;

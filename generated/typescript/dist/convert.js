@@ -5,7 +5,7 @@ import { REGISTRY } from "./dialects.js";
 import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
 import { LOSS_CODES } from "./lossCodes.js";
 import { pyRepr } from "./_pytext.js";
-import { checkProfiles, movedBack, profileIn, profileOut } from "./_chat_reasoning.js";
+import { checkProfiles, movedBack, profileIn, profileOf, profileOut } from "./_chat_reasoning.js";
 import { Encoded as EncodedClass } from "./_errors.js";
 // Python's ValueError (a dialect, shape or option that does not exist): the runtime's one class.
 import { ValueError } from "./streams/_common.js";
@@ -21,6 +21,19 @@ import * as openai_chat from "./openai_chat.js";
 import * as openai_responses from "./openai_responses.js";
 export { convertStream } from "./streams/index.js";
 export { ValueError };
+/** Each dialect's reasoning profiles (profiles.json `reasoning`): dialect -> profile -> [field, items, repeat,
+ * provider]. */
+const REASONING_PROFILES = {
+    "openai_chat": {
+        "deepseek": ["reasoning_content", null, null, null],
+        "openrouter": [
+            "reasoning_details",
+            { "reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null },
+            "reasoning",
+            "OpenRouter",
+        ],
+    }
+};
 /** Each dialect's converter module, by dialect name (typed module by module). */
 export const DIALECTS = Object.freeze({
     anthropic_messages: anthropic_messages,
@@ -184,17 +197,18 @@ export function convert(payload, options) {
         throw new ValueError(`${target} ${shape} encoding takes no option ${unknown.join(", ")}`);
     // one conversation: calls and results stay linked across it
     const ids = idMap === null && WHOLE.includes(shape) ? new IdMap() : idMap;
-    checkProfiles(source, target, shape, sourceProfile, targetProfile);
+    checkProfiles(source, target, shape, sourceProfile, targetProfile, REASONING_PROFILES);
     let canonical = decoder(source, shape)(payload, { idMap: ids });
     if (sourceProfile !== null)
-        canonical = profileIn(canonical, shape, sourceProfile);
+        canonical = profileIn(canonical, shape, profileOf(REASONING_PROFILES, source, sourceProfile));
     let encoded;
-    if (targetProfile === null) {
+    if (targetProfile === null || rest["reasoning"] === "drop") { // drop: no reasoning part is written
         encoded = encode(canonical, { ...rest, strict, idMap: ids });
     }
     else { // its reasoning parts as the profile's fields; the losses point at the parts given
         const lost = [];
-        const [written, moved] = profileOut(canonical, shape, targetProfile, lost, strict);
+        const profile = profileOf(REASONING_PROFILES, target, targetProfile);
+        const [written, moved] = profileOut(canonical, shape, profile, lost, strict);
         const got = encode(written, { ...rest, strict, idMap: ids });
         encoded = new EncodedClass(got.value, [...lost, ...movedBack(got.losses, moved)]);
     }

@@ -3577,6 +3577,13 @@ const CONV_RESPONSE = {
         [],
     ],
 };
+// every dialect's signed_reasoning (dialect.json): whose signed reasoning it replays
+const SIGNING = {
+    "anthropic_messages": ["claude", "/signature", "/data", null, false],
+    "bedrock_converse": [
+        "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+    ],
+};
 // proto JSON: the names a whole request and response read in either spelling
 const PROTO_REQUEST = {
     "contents": {
@@ -3767,8 +3774,7 @@ export function encodeRequest(value, options = {}) {
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const custom = conv.customToolsPolicy(options.customTools);
     const cached = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
-    // the other Claude dialect's signed reasoning as this dialect's own
-    const canonical = conv.claudeOut(cached, DIALECT);
+    const canonical = conv.signedOut(cached, DIALECT, out.dropping, SIGNING); // its signing family's reasoning as its own
     const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
     return pj.spellKept(out.encoded(wire), canonical, DIALECT); // as the input spelled it
 }
@@ -3798,7 +3804,7 @@ export function encodeResponse(value, options = {}) {
     conv.checkCanonical(held, "response");
     const custom = conv.customToolsPolicy(options.customTools);
     const canonical = conv.customsAsFunctions(held, custom, "response", lost, DIALECT);
-    let encoded = conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
+    let encoded = conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null, SIGNING);
     if (lost.length > 0)
         encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
     return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it

@@ -1837,6 +1837,13 @@ const CONV_RESPONSE = {
     emptyBlocks: [],
     blockRules: [[], []],
 };
+// every dialect's signed_reasoning (dialect.json): whose signed reasoning it replays
+const SIGNING = {
+    "anthropic_messages": ["claude", "/signature", "/data", null, false],
+    "bedrock_converse": [
+        "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+    ],
+};
 export function decodeRequest(payload, options = {}) {
     const wire = rt.hold(rt.asWire(payload, DIALECT, "request"), DIALECT, "request");
     if (P.isObject(wire)) {
@@ -1859,8 +1866,7 @@ export function encodeRequest(value, options = {}) {
     const out = new conv.Out(DIALECT, options.strict ?? false, options.idMap ?? null, policy);
     const custom = conv.customToolsPolicy(options.customTools);
     const cached = conv.cacheOut(conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out);
-    // the other Claude dialect's signed reasoning as this dialect's own
-    const canonical = conv.claudeOut(cached, DIALECT);
+    const canonical = conv.signedOut(cached, DIALECT, out.dropping, SIGNING); // its signing family's reasoning as its own
     const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
     return out.encoded(wire);
 }
@@ -1883,7 +1889,7 @@ export function encodeResponse(value, options = {}) {
     conv.checkCanonical(held, "response");
     const custom = conv.customToolsPolicy(options.customTools);
     const canonical = conv.customsAsFunctions(held, custom, "response", lost, DIALECT);
-    let encoded = conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null);
+    let encoded = conv.encodeResponse(canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy, options.model ?? null, SIGNING);
     if (lost.length > 0)
         encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
     return encoded;

@@ -2,12 +2,12 @@
 // by `toolwire generate`.
 /**
  * The reasoning fields of OpenAI-compatible Chat servers, read and written under a profile
- * (schemas/dialects/openai_chat/profiles.json): DeepSeek's `reasoning_content` and OpenRouter's
- * `reasoning_details` (`reasoning.text`, `reasoning.summary`, `reasoning.encrypted` items). As
- * Python's _chat_reasoning: under a profile, convert() reads them as canonical reasoning parts
- * of the openai_chat dialect, first in the message, each item's other keys kept as the part's
- * extension fields; writing into Chat under a profile puts them back (a same-profile round
- * trip is exact). Anything else stays a field.
+ * (profiles.json `reasoning`, the generated Profiles table): DeepSeek's `reasoning_content` and
+ * OpenRouter's `reasoning_details` (`reasoning.text`, `reasoning.summary`, `reasoning.encrypted`
+ * items). As Python's _chat_reasoning: under a profile, convert() reads them as canonical
+ * reasoning parts of the profile's dialect, first in the message, each item's other keys kept
+ * as the part's extension fields; writing under a profile puts them back (a same-profile round
+ * trip is exact). Anything else stays a field. This module names no dialect and no profile.
  */
 
 import { Loss, isObject, report, type JsonObject } from "./_errors.js";
@@ -15,27 +15,48 @@ import { jsonCopy } from "./_conv_paths.js";
 import { pyRepr } from "./_pytext.js";
 import { ValueError } from "./streams/_events.js";
 
-export const CHAT = "openai_chat";
-export const PROFILES = ["deepseek", "openrouter"] as const;
-// an OpenRouter item's type -> the key that holds its text (null: it has none)
-const TEXT_KEYS: Readonly<Record<string, string | null>> = {
-  "reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null,
-};
+type ProfileTerm = readonly [string, Readonly<Record<string, string | null>> | null, string | null, string | null];
+/** dialect -> profile -> [field, items (item type -> its text key, null: no text) or null, repeat, provider] */
+export type Profiles = { readonly [dialect: string]: { readonly [profile: string]: ProfileTerm } };
+
+/** One reasoning profile, as the table gives it. */
+export interface Profile {
+  readonly dialect: string; // the dialect whose servers send it
+  readonly name: string;
+  readonly field: string; // the message's (and a chunk delta's) field holding the reasoning
+  readonly items: Readonly<Record<string, string | null>> | null; // type -> the key of its text; null: one string
+  readonly repeat: string | null; // a delta's field repeating the items' text (read when the delta has no items)
+  readonly provider: string | null; // who sends the items (named in losses)
+  readonly itemProvider: string; // the provider of the dialect's items (a string-only profile's losses name it)
+}
 
 const own = (value: unknown, key: string): unknown =>
   isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? (value as JsonObject)[key] : undefined;
 
-/** A ValueError for a profile this module does not read, or one beside a dialect or shape it is not for. */
+/** The profile of this name (checkProfiles has accepted it). */
+export function profileOf(profiles: Profiles, dialect: string, name: string): Profile {
+  const mine = profiles[dialect] as Profiles[string];
+  const [field, items, repeat, provider] = mine[name] as ProfileTerm;
+  const itemProvider = Object.values(mine).find((t) => t[1] !== null && t[3])?.[3] ?? "other";
+  return { dialect, name, field, items, repeat, provider, itemProvider };
+}
+
+/** A ValueError for a profile no dialect reads, or one beside a dialect or shape it is not for. */
 export function checkProfiles(
-  source: string, target: string, shape: string, sourceProfile?: string | null, targetProfile?: string | null,
+  source: string, target: string, shape: string, sourceProfile: string | null | undefined,
+  targetProfile: string | null | undefined, profiles: Profiles,
 ): void {
   for (const [side, dialect, profile] of [["source", source, sourceProfile], ["target", target, targetProfile]]) {
     if (profile === undefined || profile === null) continue;
-    if (!(PROFILES as readonly string[]).includes(profile)) {
-      throw new ValueError(`unknown openai_chat reasoning profile ${pyRepr(profile)}; known: ${PROFILES.join(", ")}`);
+    const owners = Object.keys(profiles).filter((d) => Object.hasOwn(profiles[d] as object, profile));
+    const first = Object.keys(profiles)[0] ?? (dialect as string);
+    const owner = owners[0] ?? (Object.hasOwn(profiles, dialect as string) ? (dialect as string) : first);
+    if (owners.length === 0) {
+      const known = Object.keys(profiles[owner] ?? {}).join(", ");
+      throw new ValueError(`unknown ${owner} reasoning profile ${pyRepr(profile)}; known: ${known}`);
     }
-    if (dialect !== CHAT || !["request", "response", "stream"].includes(shape)) {
-      throw new ValueError(`${side}_profile reads an ${CHAT} request, response or stream, not ${dialect} ${shape}`);
+    if (!owners.includes(dialect as string) || !["request", "response", "stream"].includes(shape)) {
+      throw new ValueError(`${side}_profile reads an ${owner} request, response or stream, not ${dialect} ${shape}`);
     }
   }
 }
@@ -49,106 +70,112 @@ function messagesOf(canonical: JsonObject, shape: string): JsonObject[] {
   return Array.isArray(messages) ? (messages.filter((m) => isObject(m)) as JsonObject[]) : [];
 }
 
-function fieldsOf(value: unknown): JsonObject {
-  const fields = own(own(own(value, "extensions"), CHAT), "fields");
+function fieldsOf(value: unknown, dialect: string): JsonObject {
+  const fields = own(own(own(value, "extensions"), dialect), "fields");
   return isObject(fields) ? (fields as JsonObject) : {};
 }
 
 /** The message without an emptied fields object, extension or extensions. */
-function prune(message: JsonObject): void {
+function prune(message: JsonObject, dialect: string): void {
   const extensions = message["extensions"] as JsonObject;
-  const extension = extensions[CHAT] as JsonObject;
+  const extension = extensions[dialect] as JsonObject;
   if (Object.keys(extension["fields"] as JsonObject).length === 0) delete extension["fields"];
-  if (Object.keys(extension).length === 0) delete extensions[CHAT];
+  if (Object.keys(extension).length === 0) delete extensions[dialect];
   if (Object.keys(extensions).length === 0) delete message["extensions"];
 }
 
-/** The reasoning part of one OpenRouter item, or null for an item it does not know. */
-export function partOf(item: unknown): JsonObject | null {
+/** The reasoning part of one item, or null for an item the profile does not know. */
+export function partOf(item: unknown, p: Profile): JsonObject | null {
   const kind = own(item, "type");
-  if (!isObject(item) || typeof kind !== "string" || !Object.hasOwn(TEXT_KEYS, kind)) return null;
-  const key = TEXT_KEYS[kind] ?? null;
-  const part: JsonObject = { type: "reasoning", dialect: CHAT };
+  const items = p.items ?? {};
+  if (!isObject(item) || typeof kind !== "string" || !Object.hasOwn(items, kind)) return null;
+  const key = items[kind] ?? null;
+  const part: JsonObject = { type: "reasoning", dialect: p.dialect };
   if (key !== null && typeof own(item, key) === "string") part["text"] = own(item, key) as string;
   const fields: JsonObject = {};
   for (const [k, v] of Object.entries(item as JsonObject)) if (k !== key || !("text" in part)) fields[`/${k}`] = v;
-  part["extensions"] = { [CHAT]: { fields } };
+  part["extensions"] = { [p.dialect]: { fields } };
   return part;
 }
 
-/** A copy of a decoded Chat request or response with the profile's reasoning fields read as reasoning parts. */
-export function profileIn(canonical: JsonObject, shape: string, profile: string): JsonObject {
+/** A copy of a decoded request or response with the profile's reasoning fields read as reasoning parts. */
+export function profileIn(canonical: JsonObject, shape: string, p: Profile): JsonObject {
   const out = jsonCopy(canonical) as JsonObject;
-  const field = profile === "deepseek" ? "/reasoning_content" : "/reasoning_details";
+  const field = `/${p.field}`;
   for (const message of messagesOf(out, shape)) {
-    const value = own(fieldsOf(message), field);
+    const value = own(fieldsOf(message, p.dialect), field);
     let parts: JsonObject[] | null = null;
-    if (profile === "deepseek") {
-      parts = typeof value === "string" ? [{ type: "reasoning", dialect: CHAT, text: value }] : null;
+    if (p.items === null) {
+      parts = typeof value === "string" ? [{ type: "reasoning", dialect: p.dialect, text: value }] : null;
     } else {
-      const read = Array.isArray(value) ? value.map(partOf) : [null];
+      const read = Array.isArray(value) ? value.map((item) => partOf(item, p)) : [null];
       parts = read.includes(null) ? null : (read as JsonObject[]); // one unknown item: the field stays
     }
     if (parts === null || !Array.isArray(message["parts"])) continue;
-    delete fieldsOf(message)[field];
-    prune(message);
+    delete fieldsOf(message, p.dialect)[field];
+    prune(message, p.dialect);
     message["parts"] = [...parts, ...message["parts"]];
   }
   return out;
 }
 
-/** The OpenRouter item of a reasoning part (one read from reasoning_content: its text). */
-export function itemOf(part: JsonObject): JsonObject {
-  const fields = fieldsOf(part);
-  const kind = own(fields, "/type") ?? "reasoning.text";
+/** The item of a reasoning part (one read from a string-only profile: its text, as the first kind). */
+export function itemOf(part: JsonObject, p: Profile): JsonObject {
+  const fields = fieldsOf(part, p.dialect);
+  const items = p.items ?? {};
+  const kind = own(fields, "/type") ?? Object.keys(items)[0] ?? null;
   const item: JsonObject = { type: kind };
-  const key = typeof kind === "string" ? (TEXT_KEYS[kind] ?? null) : null;
+  const key = typeof kind === "string" && Object.hasOwn(items, kind) ? (items[kind] ?? null) : null;
   if (key !== null && Object.hasOwn(part, "text")) item[key] = part["text"] as string;
   for (const [k, v] of Object.entries(fields)) if (k !== "/type") item[k.slice(1)] = v;
   return item;
 }
 
-const ours = (part: unknown): boolean => own(part, "type") === "reasoning" && own(part, "dialect") === CHAT;
+/** The loss of an item's fields a string-only profile cannot carry. */
+export function itemFieldsWhat(p: Profile): string {
+  return `the fields of an ${p.itemProvider} reasoning item (the ${p.name} profile carries its text only)`;
+}
+
+const ours = (part: unknown, dialect: string): boolean =>
+  own(part, "type") === "reasoning" && own(part, "dialect") === dialect;
 
 /**
- * A copy of a canonical value with its openai_chat reasoning parts put back as the profile's
- * fields, and the pointers of the parts that moved (new -> original), so the encoder's losses
- * point into the value as given.
+ * A copy of a canonical value with its reasoning parts of the profile's dialect put back as the
+ * profile's fields, and the pointers of the parts that moved (new -> original), so the
+ * encoder's losses point into the value as given.
  */
 export function profileOut(
-  canonical: JsonObject, shape: string, profile: string, losses: Loss[], strict: boolean,
+  canonical: JsonObject, shape: string, p: Profile, losses: Loss[], strict: boolean,
 ): [JsonObject, Map<string, string>] {
   const out = jsonCopy(canonical) as JsonObject;
   const moved = new Map<string, string>();
+  const dialect = p.dialect;
   messagesOf(out, shape).forEach((message, i) => {
     const at = shape === "response" ? "/message" : `/messages/${i}`;
     if (!Array.isArray(message["parts"])) return;
-    const all = (message["parts"] as unknown[]).map((p, j) => [j, p] as [number, JsonObject]);
-    const kept = all.filter(([, p]) => !ours(p));
-    const mine = all.filter(([, p]) => ours(p));
+    const all = (message["parts"] as unknown[]).map((q, j) => [j, q] as [number, JsonObject]);
+    const kept = all.filter(([, q]) => !ours(q, dialect));
+    const mine = all.filter(([, q]) => ours(q, dialect));
     if (mine.length === 0) return;
     let value: unknown;
-    let field: string;
-    if (profile === "deepseek") { // one string: a part without text, or an item's fields, is lost
+    if (p.items === null) { // one string: a part without text, or an item's fields, is lost
       for (const [j, part] of mine) {
         if (typeof part["text"] !== "string") {
-          const what = "reasoning without text (the deepseek profile carries reasoning_content text only)";
-          report(losses, strict, "reasoning.dropped", `${at}/parts/${j}`, CHAT, what);
-        } else if (Object.keys(fieldsOf(part)).some((k) => k !== "/type")) {
-          const what = "the fields of an OpenRouter reasoning item (the deepseek profile carries its text only)";
-          report(losses, strict, "extension.field_dropped", `${at}/parts/${j}/extensions/${CHAT}/fields`, CHAT, what);
+          const what = `reasoning without text (the ${p.name} profile carries ${p.field} text only)`;
+          report(losses, strict, "reasoning.dropped", `${at}/parts/${j}`, dialect, what);
+        } else if (Object.keys(fieldsOf(part, dialect)).some((k) => k !== "/type")) {
+          const where = `${at}/parts/${j}/extensions/${dialect}/fields`;
+          report(losses, strict, "extension.field_dropped", where, dialect, itemFieldsWhat(p));
         }
       }
-      value = mine.map(([, p]) => p["text"]).filter((t) => typeof t === "string").join("");
-      field = "/reasoning_content";
+      value = mine.map(([, q]) => q["text"]).filter((t) => typeof t === "string").join("");
     } else {
-      value = mine.map(([, p]) => itemOf(p));
-      field = "/reasoning_details";
+      value = mine.map(([, q]) => itemOf(q, p));
     }
     const extensions = (message["extensions"] ??= {}) as JsonObject;
-    const extension = (extensions[CHAT] ??= {}) as JsonObject;
-    ((extension["fields"] ??= {}) as JsonObject)[field] = value as JsonObject;
-    message["parts"] = kept.map(([, p]) => p);
+    const extension = (extensions[dialect] ??= {}) as JsonObject;
+    ((extension["fields"] ??= {}) as JsonObject)[`/${p.field}`] = value as JsonObject;
+    message["parts"] = kept.map(([, q]) => q);
     kept.forEach(([j], n) => {
       if (n !== j) moved.set(`${at}/parts/${n}`, `${at}/parts/${j}`);
     });

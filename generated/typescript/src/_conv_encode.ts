@@ -24,7 +24,7 @@ import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { pyRepr } from "./_pytext.js";
 import { droppedAsAsked } from "./_reasoning.js";
-import { AS_TEXT, FOREIGN, asClaude, signed } from "./_reasoning_claude.js";
+import { AS_TEXT, FOREIGN, asSigned, redacted, signed, type Signing } from "./_reasoning_claude.js";
 
 export { EMPTY, objectOf, pyStr } from "./_conv_paths.js";
 
@@ -57,6 +57,7 @@ export class Run {
   readonly calls: Calls; // links each result to its call
   emptyBlocks: EmptyBlocks = []; // the target's non_empty rules on a block (a response's)
   blockRules: BlockRules = [[], []]; // its signature and part_order rules (a response's)
+  signing: Signing = {}; // every dialect's signed_reasoning (a response's: _reasoning_claude)
 
   constructor(
     readonly dialect: string,
@@ -104,9 +105,9 @@ const UNSIGNED = "unsigned reasoning (the provider replays only the reasoning bl
 function carried(
   part: JsonObject, role: string, spellings: readonly Spelling[], run: Run, at: string
 ): JsonObject | null {
-  part = asClaude(part, run.dialect) ?? part; // the other Claude dialect's signed reasoning: the same artifact
+  part = asSigned(part, run.dialect, run.signing) ?? part; // its family's signed reasoning: the same artifact
   const kind = getOwn(part, "type");
-  if (kind === "reasoning" && run.reasoning === "drop") {
+  if (run.reasoning === "drop" && (kind === "reasoning" || redacted(part, run.signing))) {
     droppedAsAsked(run.losses, run.dialect, at);
     return null;
   }

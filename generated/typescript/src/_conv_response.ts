@@ -14,6 +14,7 @@ import { DecodeError, Encoded, describe, getKey, getOwn, hasOwn, isObject, putOw
 import type { JsonObject } from "./_errors.js";
 import { elements, pyEqual } from "./_extract.js";
 import { IdMap } from "./_ids.js";
+import type { Signing } from "./_reasoning_claude.js";
 import { pyRepr } from "./_pytext.js";
 import { usageIn, usageOut } from "./_usage.js";
 
@@ -254,9 +255,11 @@ export function encodeResponse(
   idMap: IdMap | null,
   reasoning: string,
   model: string | null = null,
+  signing: Signing = {},
 ): Encoded {
   checkCanonical(canonical, "response");
   const run = new Run(layout.dialect, codecs, strict, idMap, reasoning);
+  run.signing = signing; // every dialect's signed_reasoning: whose signatures it replays
   run.emptyBlocks = layout.emptyBlocks; // a client replays the answer's blocks in its next request
   run.blockRules = layout.blockRules;
   const own = run.own(canonical, "");

@@ -9,7 +9,7 @@ import { allowing, IdMap, refuseUnallowed } from "./_runtime.js";
 import { LOSS_CODES, type LossCode } from "./lossCodes.js";
 import type { Encoded } from "./_runtime.js";
 import { pyRepr } from "./_pytext.js";
-import { checkProfiles, movedBack, profileIn, profileOut } from "./_chat_reasoning.js";
+import { checkProfiles, movedBack, profileIn, profileOf, profileOut, type Profiles } from "./_chat_reasoning.js";
 import { Encoded as EncodedClass, type Loss } from "./_errors.js";
 import type {
   ApiError, Request, Response, ToolCall, ToolChoice, ToolDefinition, ToolResult
@@ -31,6 +31,20 @@ export { ValueError };
 
 export type { Decoder, EncodeOptions, Encoder } from "./_dialect.js";
 export type { DialectName, DialectShapes } from "./dialects.js";
+
+/** Each dialect's reasoning profiles (profiles.json `reasoning`): dialect -> profile -> [field, items, repeat,
+ * provider]. */
+const REASONING_PROFILES: Profiles = {
+  "openai_chat": {
+    "deepseek": ["reasoning_content", null, null, null],
+    "openrouter": [
+      "reasoning_details",
+      {"reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null},
+      "reasoning",
+      "OpenRouter",
+    ],
+  }
+};
 
 /** What every dialect module exports (besides its decode<Shape> and encode<Shape> functions). */
 export interface DialectModule {
@@ -249,15 +263,18 @@ export function convert<Source extends DialectName, Target extends DialectName>(
   if (unknown.length > 0) throw new ValueError(`${target} ${shape} encoding takes no option ${unknown.join(", ")}`);
   // one conversation: calls and results stay linked across it
   const ids = idMap === null && (WHOLE as readonly string[]).includes(shape) ? new IdMap() : idMap;
-  checkProfiles(source, target, shape, sourceProfile, targetProfile);
+  checkProfiles(source, target, shape, sourceProfile, targetProfile, REASONING_PROFILES);
   let canonical = (decoder(source, shape) as Decoder)(payload, { idMap: ids });
-  if (sourceProfile !== null) canonical = profileIn(canonical, shape, sourceProfile);
+  if (sourceProfile !== null) canonical = profileIn(
+    canonical, shape, profileOf(REASONING_PROFILES, source, sourceProfile)
+  );
   let encoded: Encoded;
-  if (targetProfile === null) {
+  if (targetProfile === null || (rest as JsonObject)["reasoning"] === "drop") { // drop: no reasoning part is written
     encoded = encode(canonical, { ...rest, strict, idMap: ids });
   } else { // its reasoning parts as the profile's fields; the losses point at the parts given
     const lost: Loss[] = [];
-    const [written, moved] = profileOut(canonical, shape, targetProfile, lost, strict);
+    const profile = profileOf(REASONING_PROFILES, target, targetProfile);
+    const [written, moved] = profileOut(canonical, shape, profile, lost, strict);
     const got = encode(written, { ...rest, strict, idMap: ids });
     encoded = new EncodedClass(got.value, [...lost, ...movedBack(got.losses, moved)]);
   }

@@ -4245,6 +4245,13 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     [],
   ],
 };
+// every dialect's signed_reasoning (dialect.json): whose signed reasoning it replays
+const SIGNING: conv.Signing = {
+  "anthropic_messages": ["claude", "/signature", "/data", null, false],
+  "bedrock_converse": [
+    "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+  ],
+};
 // proto JSON: the names a whole request and response read in either spelling
 const PROTO_REQUEST: pj.ProtoTree = {
   "contents": {
@@ -4450,8 +4457,7 @@ export function encodeRequest(
   const cached = conv.cacheOut(
     conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
   );
-  // the other Claude dialect's signed reasoning as this dialect's own
-  const canonical = conv.claudeOut(cached, DIALECT);
+  const canonical = conv.signedOut(cached, DIALECT, out.dropping, SIGNING); // its signing family's reasoning as its own
   const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   return pj.spellKept(out.encoded(wire), canonical, DIALECT); // as the input spelled it
 }
@@ -4497,6 +4503,7 @@ export function encodeResponse(
   let encoded = conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy,
         options.model ?? null,
+    SIGNING,
   );
   if (lost.length > 0) encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
   return pj.spellKept(encoded, canonical, DIALECT); // as the input spelled it

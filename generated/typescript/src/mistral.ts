@@ -3586,6 +3586,13 @@ const CONV_RESPONSE: conv.ResponseLayout = {
   emptyBlocks: [],
   blockRules: [[], []],
 };
+// every dialect's signed_reasoning (dialect.json): whose signed reasoning it replays
+const SIGNING: conv.Signing = {
+  "anthropic_messages": ["claude", "/signature", "/data", null, false],
+  "bedrock_converse": [
+    "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+  ],
+};
 
 /** A whole Mistral Chat Completions request as a canonical Request; DecodeError names the pointer. */
 export function decodeRequest(payload: unknown, options?: { idMap?: rt.IdMap | null }): Request;
@@ -3622,8 +3629,7 @@ export function encodeRequest(
   const cached = conv.cacheOut(
     conv.customsAsFunctions(held, custom, "request", out.losses, DIALECT), CONV_REQUEST, out
   );
-  // the other Claude dialect's signed reasoning as this dialect's own
-  const canonical = conv.claudeOut(cached, DIALECT);
+  const canonical = conv.signedOut(cached, DIALECT, out.dropping, SIGNING); // its signing family's reasoning as its own
   const wire = conv.cacheBlocks(requestOut(canonical, options.model ?? null, out, out.lose), CONV_REQUEST);
   return out.encoded(wire);
 }
@@ -3661,6 +3667,7 @@ export function encodeResponse(
   let encoded = conv.encodeResponse(
     canonical, CONV_RESPONSE, CONV_CODECS, options.strict ?? false, options.idMap ?? null, policy,
         options.model ?? null,
+    SIGNING,
   );
   if (lost.length > 0) encoded = new rt.Encoded(encoded.value, [...lost, ...encoded.losses]);
   return encoded;

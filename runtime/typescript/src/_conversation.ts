@@ -47,4 +47,4 @@ export { formIndex, formOf, keyOf } from "./_forms.js";
 export { decodeResponse, encodeResponse, finishIn } from "./_conv_response.js";
 export { reasoningPolicy } from "./_reasoning.js";
 export { customToolsPolicy, customsAsFunctions } from "./_custom_tools.js";
-export { claudeOut } from "./_reasoning_claude.js";
+export { signedOut, type Signing } from "./_reasoning_claude.js";

@@ -34,6 +34,7 @@ from toolwire.ir.conversation_nodes import (
 )
 from toolwire.ir.lower_rules import block_rules, empty_blocks
 from toolwire.ir.nodes import Tokens
+from toolwire.ir.signing import signed_reasoning
 from toolwire.ir.usage import response_excludes
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.model import Dialect
@@ -340,5 +341,7 @@ def conversation_ir(dialect: Dialect) -> ConversationIR | None:
         return None
     request = _request(spec["request"], dialect)
     return ConversationIR(
-        request=request, response=_response(spec.get("response", {}), request, dialect.mapping.get("shapes", {}))
+        request=request,
+        response=_response(spec.get("response", {}), request, dialect.mapping.get("shapes", {})),
+        signed=signed_reasoning(dialect),
     )

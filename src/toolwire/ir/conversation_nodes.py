@@ -279,6 +279,23 @@ class ResponseLayout:
 
 
 @dataclass(frozen=True)
+class SignedReasoning:
+    """Where a dialect keeps the signature and redacted data of its reasoning, and the family
+    of dialects that replay them (one model's signatures)."""
+
+    family: str = field(metadata=term("conversation.signed_reasoning.family"))
+    signature: str = field(metadata=term("conversation.signed_reasoning.signature"))  # an extension field
+    # a reasoning part's extension field holding redacted data, or None
+    redacted_field: str | None = field(metadata=term("conversation.signed_reasoning.redacted.field"))
+    # the tokens of redacted data in a wire block of its own, or None
+    redacted_block: Tokens | None = field(metadata=term("conversation.signed_reasoning.redacted.block"))
+    base64: bool = field(metadata=term("conversation.signed_reasoning.redacted.base64"))
+
+
+@dataclass(frozen=True)
 class ConversationIR:
     request: RequestLayout = field(metadata=term("dialect.conversation", "conversation.request"))
     response: ResponseLayout = field(metadata=term("conversation.response"))
+    signed: SignedReasoning | None = field(
+        default=None, metadata=term("conversation.signed_reasoning", "conversation.signed_reasoning.redacted")
+    )

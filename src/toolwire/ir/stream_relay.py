@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolwire.ir.nodes import term
+from toolwire.ir.reasoning_profiles import ReasoningProfiles, profiles_data
+from toolwire.ir.signing import Signing, signing_data
 from toolwire.ir.stream_events import pointer
 from toolwire.ir.stream_nodes import ConstantTest, Pointer, StreamPlanError, Tokens
 from toolwire.ir.stream_rules import RelayRules
@@ -27,6 +29,7 @@ __all__ = [
     "RelayRead",
     "RelayReadKind",
     "RelaySlot",
+    "RelayWholeResponse",
     "RelayWrite",
     "relay_ir",
 ]
@@ -158,6 +161,15 @@ class RelayError:
 
 
 @dataclass(frozen=True)
+class RelayWholeResponse:
+    """Where a whole response holds its message whole: refused when given as a stream."""
+
+    path: tuple[str, ...] = field(metadata=term("stream.relay.whole_response.path"))
+    whole: str = field(metadata=term("stream.relay.whole_response.whole"))
+    delta: str = field(metadata=term("stream.relay.whole_response.delta"))
+
+
+@dataclass(frozen=True)
 class RelayIR:
     """A dialect's relay mapping, typed."""
 
@@ -171,6 +183,12 @@ class RelayIR:
     rules: RelayRules = field(default_factory=RelayRules)
     # the error event both ways (docs/errors.md)
     error: RelayError | None = field(default=None, metadata=term("stream.relay.error"))
+    # every dialect's signed_reasoning (dialect.json): the sources whose signatures the target replays
+    signing: Signing = ()
+    # every dialect's reasoning profiles (profiles.json): read and written under source_ and target_profile
+    profiles: ReasoningProfiles = ()
+    # a whole response given as a stream, refused
+    whole_response: RelayWholeResponse | None = field(default=None, metadata=term("stream.relay.whole_response"))
 
     @property
     def slots(self) -> frozenset[str]:
@@ -231,7 +249,14 @@ def relay_ir(mapping: dict[str, Any], usage_excludes: tuple[tuple[str, tuple[str
         writes=tuple((kind, tuple(_write(kind, w) for w in writes[kind])) for kind in WRITE_KINDS if kind in writes),
         usage_excludes=usage_excludes,
         error=_error(raw.get("error")),
+        whole_response=_whole_response(raw.get("whole_response")),
     )
+
+
+def _whole_response(raw: dict[str, Any] | None) -> RelayWholeResponse | None:
+    if raw is None:
+        return None
+    return RelayWholeResponse(path=tuple(tokens(raw["path"])), whole=raw["whole"], delta=raw["delta"])
 
 
 def _error(raw: dict[str, Any] | None) -> RelayError | None:
@@ -327,7 +352,15 @@ def relay_data(relay: RelayIR | None) -> dict[str, Any] | None:
             "dropped": dict(relay.rules.dropped),
         },
         "error": _error_data(relay.error),
+        "whole_response": _whole_data(relay.whole_response),
+        "signing": signing_data(relay.signing),
+        "profiles": profiles_data(relay.profiles),
     }
+
+
+def _whole_data(whole: RelayWholeResponse | None) -> list[Any] | None:
+    """[path tokens, whole key, delta key] of the whole_response term (None: none)."""
+    return [list(whole.path), whole.whole, whole.delta] if whole is not None else None
 
 
 def _folded(write: RelayWrite, each: tuple[RelayWrite, ...]) -> dict[str, Any]:

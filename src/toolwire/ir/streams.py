@@ -12,6 +12,8 @@ import dataclasses
 import json
 from typing import Any
 
+from toolwire.ir.reasoning_profiles import ReasoningProfiles, reasoning_profiles
+from toolwire.ir.signing import Signing, signing_table
 from toolwire.ir.stream_emitters import stream_emit
 from toolwire.ir.stream_events import event_recognition, pointer, wire_call
 from toolwire.ir.stream_nodes import (
@@ -154,12 +156,14 @@ def stream_ir(spec: Spec, dialect: Dialect) -> StreamIR | None:
     if dialect.stream is None:
         return None
     try:
-        return _stream_ir(dialect, dialect.stream)
+        return _stream_ir(dialect, dialect.stream, signing_table(spec), reasoning_profiles(spec))
     except StreamPlanError as exc:
         raise StreamPlanError(f"schemas/dialects/{dialect.name}/stream.json: {exc}") from None
 
 
-def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
+def _stream_ir(
+    dialect: Dialect, mapping: dict[str, Any], signing: Signing = (), profiles: ReasoningProfiles = ()
+) -> StreamIR:
     call = wire_call(dialect)
     raws = mapping["rules"]
     rules = [_rule(i, raw) for i, raw in enumerate(raws)]
@@ -187,7 +191,7 @@ def _stream_ir(dialect: Dialect, mapping: dict[str, Any]) -> StreamIR:
         scans=scans,
         events=events,
         emit=stream_emit(mapping, tuple(rules), call, has_stop),
-        relay=_relay(dialect, mapping, call),
+        relay=_relay(dialect, mapping, call, signing, profiles),
     )
 
 
@@ -201,10 +205,14 @@ def _custom_call(rules: list[StreamRule]) -> tuple[Tokens | None, Tokens, Tokens
     return (p.id.tokens if p.id else None, p.name.tokens, p.fragment.tokens)
 
 
-def _relay(dialect: Dialect, mapping: dict[str, Any], call: WireCall) -> RelayIR | None:
-    """The relay IR, with the request rules its writes keep."""
+def _relay(
+    dialect: Dialect, mapping: dict[str, Any], call: WireCall, signing: Signing, profiles: ReasoningProfiles
+) -> RelayIR | None:
+    """The relay IR, with the request rules its writes keep and every dialect's signed_reasoning
+    (which sources' signatures the target replays) and reasoning profiles."""
     relay = relay_ir(mapping, usage_excludes(dialect.mapping))
     if relay is None:
         return None
     kept = tuple(r for r in rules_of(dialect) if r.envelope == "request")
-    return dataclasses.replace(relay, rules=relay_rules(relay.writes, kept, call))
+    rules = relay_rules(relay.writes, kept, call)
+    return dataclasses.replace(relay, rules=rules, signing=signing, profiles=profiles)

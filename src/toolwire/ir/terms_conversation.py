@@ -20,6 +20,13 @@ CONVERSATION_CONTEXTS: Final = {
 # (key, meaning[, tested_by, why]): toolwire.ir.terms makes them Terms
 CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("dialect.conversation", "Whole conversations: the request and response layouts; a dialect without it converts tool parts only."),
+    ("conversation.signed_reasoning", "The dialect's reasoning carries a signature only the model that produced it accepts: a signed part replays in a dialect of its family (its signature and redacted data moved to that dialect's places), elsewhere it is a loss."),
+    ("conversation.signed_reasoning.family", "The signing family: dialects naming one family carry one model's signatures (Anthropic and Bedrock: Claude's)."),
+    ("conversation.signed_reasoning.signature", "The extension field in which a reasoning part keeps its signature."),
+    ("conversation.signed_reasoning.redacted", "Where redacted reasoning keeps its data: a reasoning part's extension field, or a wire block of its own."),
+    ("conversation.signed_reasoning.redacted.field", "The extension field of a reasoning part holding redacted data (Anthropic's redacted_thinking data)."),
+    ("conversation.signed_reasoning.redacted.block", "The pointer of redacted data in a wire block holding nothing else, kept as a wire part (Bedrock's redactedContent); reasoning='drop' drops it as reasoning."),
+    ("conversation.signed_reasoning.redacted.base64", "The redacted data is a blob, base64 text on the JSON wire: data that is not base64 cannot be sent."),
     ("conversation.request", "Where a request keeps its turns, system instructions, model and settings, and how its turns hold their parts."),
     ("conversation.response", "Where a response keeps its assistant turn, id, model, finish reason and usage."),
     ("conversation.request.turns", "The list of wire units (messages, items): each one is one canonical message, never merged on decode."),
@@ -73,7 +80,7 @@ CONVERSATION_TERMS: Final[tuple[tuple[str, ...], ...]] = (
     ("conversation.turn.string", "Whether the content may be one string standing for one text part."),
     ("conversation.turn.string=false", "The content is always a list of blocks (the default)."),
     ("conversation.turn.string=true", "The content is one string or a list of blocks; one plain text part is written as a string unless it came as blocks."),
-    ("conversation.turn.string=only", "The content is always one string (Ollama): text parts are joined, and the other parts live in fields."),
+    ("conversation.turn.string=only", "The content is always one string (Ollama; a Chat response's message): text parts are joined (content.joined), and the other parts live in fields."),
     ("conversation.turn.empty", "How content is spelled when every part of a turn lives in fields of its own."),
     ("conversation.turn.empty=null", "content: null (a Chat assistant turn with only tool calls)."),
     ("conversation.turn.empty=omit", "content is left out."),

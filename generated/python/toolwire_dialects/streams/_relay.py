@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .._chat_reasoning import check_profiles
+from .._chat_reasoning import Profiles, check_profiles
 from .._custom_tools import custom_tools_policy
 from .._dialect import Dialect, StreamModule, stream_of
 from .._errors import Loss, json_text, refuse_unallowed
@@ -55,6 +55,16 @@ def frame(module: StreamModule, event: dict[str, Any]) -> str:
     return f"{head}data: {data}\n\n"
 
 
+def _profiles(*dialects: Dialect) -> Profiles:
+    """The reasoning profiles table (every dialect's), from the first of the dialects that streams."""
+    for dialect in dialects:
+        relay = stream_of(dialect).RELAY if dialect.stream is not None else None
+        if relay is not None:
+            found: Profiles = relay.get("profiles") or {}
+            return found
+    return {}
+
+
 class StreamRelay:
     """One stream relayed from source to target. Iterate it (with the events given to
     convert_stream), or push: feed(event) / feed_text(chunk) for the target's events so far,
@@ -80,7 +90,7 @@ class StreamRelay:
         target_profile: str | None = None,
     ) -> None:
         policy = reasoning_policy(reasoning, reasoning_as_text)
-        check_profiles(source.name, target.name, "stream", source_profile, target_profile)
+        check_profiles(source.name, target.name, "stream", source_profile, target_profile, _profiles(source, target))
         if policy == "drop" and allowed is not None:  # its losses were asked for
             allowed = allowed | {"reasoning.dropped"}
         custom = custom_tools_policy(custom_tools)

@@ -119,7 +119,7 @@ RELAY: dict[str, Any] | None = {
             "event": [[["type"], "content_block_delta"]],
             "path": ["delta"],
             "when": [[["type"], "citations_delta"]],
-            "has": [],
+            "has": [["citation"]],
             "text": ["citation"],
             "id": None,
             "model": None,
@@ -259,6 +259,28 @@ RELAY: dict[str, Any] | None = {
     "error": {
         "read": [{"has": [], "copy": [[[], []]], "constants": []}],
         "write": [{"event": {"type": "error"}, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]]}],
+    },
+    "whole_response": None,
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", None, False],
+        "bedrock_converse": [
+            "claude",
+            "/reasoningContent/reasoningText/signature",
+            None,
+            ["reasoningContent", "redactedContent"],
+            True,
+        ],
+    },
+    "profiles": {
+        "openai_chat": {
+            "deepseek": ["reasoning_content", None, None, None],
+            "openrouter": [
+                "reasoning_details",
+                {"reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": None},
+                "reasoning",
+                "OpenRouter",
+            ],
+        }
     },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.

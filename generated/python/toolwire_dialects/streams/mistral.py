@@ -199,6 +199,28 @@ RELAY: dict[str, Any] | None = {
             }
         ],
     },
+    "whole_response": [["choices", "*"], "message", "delta"],
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", None, False],
+        "bedrock_converse": [
+            "claude",
+            "/reasoningContent/reasoningText/signature",
+            None,
+            ["reasoningContent", "redactedContent"],
+            True,
+        ],
+    },
+    "profiles": {
+        "openai_chat": {
+            "deepseek": ["reasoning_content", None, None, None],
+            "openrouter": [
+                "reasoning_details",
+                {"reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": None},
+                "reasoning",
+                "OpenRouter",
+            ],
+        }
+    },
 }
 # RELAY's write templates as functions, each building a fresh copy of its event.
 RELAY_EVENTS: dict[str, tuple[Any, ...]] | None = {

@@ -54,6 +54,15 @@ export function frame(module, event) {
 }
 /** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null (none
  * after a stream relayed cut off). */
+/** The reasoning profiles table (every dialect's), from the first of the dialects that streams. */
+function profilesOf(...dialects) {
+    for (const dialect of dialects) {
+        const relay = dialect.stream?.RELAY ?? null;
+        if (relay !== null)
+            return (relay["profiles"] ?? {});
+    }
+    return {};
+}
 function sentinel(relay) {
     const module = relay.targetModule;
     return module.FRAMING !== "ndjson" && module.DONE_SENTINEL && !relay.cut ? `data: ${module.DONE_SENTINEL}\n\n` : null;
@@ -104,7 +113,7 @@ export class StreamRelay {
         this.idMap = options.idMap ?? new IdMap();
         const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
         const [sourceProfile, targetProfile] = [options.sourceProfile ?? null, options.targetProfile ?? null];
-        checkProfiles(this.source, this.target, "stream", sourceProfile, targetProfile);
+        checkProfiles(this.source, this.target, "stream", sourceProfile, targetProfile, profilesOf(options.source, options.target));
         this.#reader = new RelayReader(options.source, { idMap: new IdMap(), profile: sourceProfile });
         this.#writer = new RelayWriter(options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy, profile: targetProfile });
         this.#writer.check = new CallCheck(this.#target);

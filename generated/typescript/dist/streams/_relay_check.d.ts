@@ -7,8 +7,12 @@
  */
 import type { RelayStreamModule } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";
-/** A non-streaming response body given as a stream is refused, not read as empty. */
-export declare function refuseWholeResponse(dialect: string, event: JsonObject): void;
+/** The relay's whole_response term: [path tokens, whole key, delta key]. */
+export type WholeResponse = readonly [readonly string[], string, string];
+/** A non-streaming response body given as a stream is refused, not read as empty: wholeResponse
+ * (the relay's term, or null) says where a response's items hold a message whole where a
+ * stream event's hold a delta. */
+export declare function refuseWholeResponse(dialect: string, wholeResponse: WholeResponse | null, event: JsonObject): void;
 /** The target's reading of the written events; which source call each target call is. */
 export declare class CallCheck {
     #private;

@@ -11,19 +11,13 @@ import { hasOwn, isObject } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { equal, get, StreamError } from "./_events.js";
 import { walk } from "./_relay_blocks.js";
-// Whole (non-streaming) responses that a dialect's stream reader would take for an event with
-// nothing in it (and so lose their calls): the items holding a message whole, not as a delta.
-const CHOICE = [["choices", "*"], "message", "delta"];
-const WHOLE_RESPONSE = new Map([
-    ["openai_chat", CHOICE],
-    ["mistral", CHOICE],
-]);
-/** A non-streaming response body given as a stream is refused, not read as empty. */
-export function refuseWholeResponse(dialect, event) {
-    const found = WHOLE_RESPONSE.get(dialect);
-    if (found === undefined)
+/** A non-streaming response body given as a stream is refused, not read as empty: wholeResponse
+ * (the relay's term, or null) says where a response's items hold a message whole where a
+ * stream event's hold a delta. */
+export function refuseWholeResponse(dialect, wholeResponse, event) {
+    if (wholeResponse === null)
         return;
-    const [path, whole, delta] = found;
+    const [path, whole, delta] = wholeResponse;
     walk(event, path).forEach((item, n) => {
         if (isObject(item) && hasOwn(item, whole) && !hasOwn(item, delta)) {
             const at = "/" + path.slice(0, -1).join("/") + `/${n}/${whole}`;

@@ -10,6 +10,7 @@ import type { IdMap } from "../_ids.js";
 import { type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
 import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
+import { type WholeResponse } from "./_relay_check.js";
 export { walk } from "./_relay_blocks.js";
 export type Toks = readonly string[];
 type Test = readonly [Toks, unknown];
@@ -41,6 +42,7 @@ export interface Compiled {
     readonly usage: Dispatch;
     readonly stopMeansCalls: boolean;
     readonly itemIds: ReadonlyMap<string, string>;
+    readonly wholeResponse: WholeResponse | null;
     readonly usageExcludes: Excludes;
     readonly rules: JsonObject | null;
     readonly writes: ReadonlyMap<string, Template[]>;

@@ -10,7 +10,6 @@ import { getOwn, putOwn } from "../_errors.js";
 import { pyRepr } from "../_pytext.js";
 import { usageIn } from "../_usage.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { CHAT } from "../_chat_reasoning.js";
 import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
 import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
 import { refuseWholeResponse } from "./_relay_check.js";
@@ -70,6 +69,7 @@ export function compiled(module) {
         usage: dispatch(ordered.filter((g) => g[2]).map((g) => g[0])),
         stopMeansCalls: Boolean(relay["stop_means_calls"]),
         itemIds,
+        wholeResponse: (relay["whole_response"] ?? null),
         usageExcludes: relay["usage_excludes"].map(([n, parts]) => [n, parts]),
         rules: (relay["rules"] ?? null),
         writes,
@@ -144,7 +144,8 @@ export class RelayReader {
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
         // a Chat stream's reasoning fields, read under a profile (without one: reported unread)
-        this.chat = dialect.name === CHAT ? new ChatReasoningIn(options.profile ?? null) : null;
+        const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {});
+        this.chat = Object.hasOwn(profiles, dialect.name) ? new ChatReasoningIn(dialect.name, profiles, options.profile ?? null) : null;
         this.#source = dialect;
         const module = streamOf(dialect);
         this.relay = compiled(module);
@@ -181,7 +182,7 @@ export class RelayReader {
     /** One event, as the assembler is fed it (from feed or feedText). */
     #onEvent(baseFeed, given) {
         const event = asWholeEvent(given, this.dialect);
-        refuseWholeResponse(this.dialect, event);
+        refuseWholeResponse(this.dialect, this.relay.wholeResponse, event);
         const out = this.#out;
         if (!this.#started) {
             this.#started = true;
@@ -310,15 +311,12 @@ export class RelayReader {
             return;
         }
         const text = at(item, read.text);
-        if (kind === "citation") { // not relayed yet: the relay reports the stream's citations once
-            if (text !== MISSING)
-                out.push({ type: "citation_delta", dialect: this.dialect, value: text });
-        }
-        else if (kind === "finish_detail") {
+        if (kind === "citation")
+            out.push({ type: "citation_delta", dialect: this.dialect, value: text });
+        if (kind === "finish_detail")
             this.#finishDetail = text === MISSING ? undefined : text;
-        }
-        if (kind === "citation" || kind === "finish_detail")
-            return;
+        if (kind === "finish_detail" || kind === "citation")
+            return; // a citation is not relayed yet: reported once
         if (typeof text !== "string" || !text)
             return;
         if (kind === "text") {

@@ -6,11 +6,10 @@
  * Reasoning text goes wherever the target has reasoning events (else it is text when the
  * policy says text, or a loss). An opaque artifact (a signature, redacted or encrypted data) is
  * bound to the model that produced it: it is replayed only by the dialect it came from, or by
- * the other Claude dialect (Anthropic and Bedrock carry the same signatures and redacted
+ * another of its signing family (Anthropic and Bedrock carry the same signatures and redacted
  * blocks: _reasoning_claude), and is a loss elsewhere. Redacted data is a block of its own.
  * A Chat target written under a reasoning profile takes reasoning as the profile's deltas.
  */
-import { CHAT } from "../_chat_reasoning.js";
 import { deltaOut } from "../_chat_reasoning_stream.js";
 import { getOwn, isObject } from "../_errors.js";
 import { FOREIGN, base64Ok, opaque, replays } from "../_reasoning_claude.js";
@@ -28,8 +27,8 @@ export function writeReasoning(w, event, out) {
     const source = getOwn(event, "dialect");
     const given = getOwn(event, "extensions");
     const extensions = isObject(given) ? given : {};
-    const foreign = Object.entries(extensions).some(([d, e]) => (d !== source || !replays(d, w.dialect)) && opaque(fieldsOf(e)));
-    const own = replays(source, w.dialect) ? fieldsOf(getOwn(extensions, source)) : {};
+    const foreign = Object.entries(extensions).some(([d, e]) => (d !== source || !replays(d, w.dialect, w.signing)) && opaque(fieldsOf(e)));
+    const own = replays(source, w.dialect, w.signing) ? fieldsOf(getOwn(extensions, source)) : {};
     if (w.profile !== null) {
         chat(w, event, own, foreign, out);
         return;
@@ -97,7 +96,7 @@ function chat(w, event, own, foreign, out) {
         block = w.open("reasoning", out);
     const [delta, lost] = deltaOut(w.profile, event, own, block.kindIndex);
     if (lost !== null)
-        w.loss("extension.field_dropped", `/reasoning/extensions/${CHAT}/fields`, lost);
+        w.loss("extension.field_dropped", `/reasoning/extensions/${w.profile.dialect}/fields`, lost);
     if (!Object.keys(delta).length)
         return;
     w.write("text", { text: null }, out); // the chunk's frame (id, model, choice), its delta ours

@@ -11,6 +11,8 @@
 import { type Dialect } from "../_dialect.js";
 import { type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
+import type { Signing } from "../_reasoning_claude.js";
+import { type Profile } from "../_chat_reasoning.js";
 import type { CallCheck } from "./_relay_check.js";
 import { type Template } from "./_relay_read.js";
 /** Write canonical stream events as the target's events; losses go to `losses`. */
@@ -19,8 +21,9 @@ export declare class RelayWriter {
     readonly dialect: string;
     readonly reasoning: string;
     readonly writes: ReadonlyMap<string, Template[]>;
-    readonly profile: string | null;
+    readonly profile: Profile | null;
     readonly itemIds: ReadonlyMap<string, string>;
+    readonly signing: Signing;
     readonly strict: boolean;
     readonly losses: Loss[];
     readonly idMap: IdMap;

@@ -13,6 +13,7 @@
 import { finishReasonOut, streamOf } from "../_dialect.js";
 import { hasOwn, isObject, report } from "../_errors.js";
 import { IdMap } from "../_ids.js";
+import { profileOf } from "../_chat_reasoning.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut } from "../_usage.js";
 import { _copy, get, truthy } from "./_events.js";
@@ -27,6 +28,7 @@ export class RelayWriter {
     writes;
     profile; // a Chat target's reasoning profile (_relay_reasoning)
     itemIds;
+    signing; // every dialect's signed_reasoning: whose signatures it replays
     strict;
     losses = [];
     idMap;
@@ -60,10 +62,12 @@ export class RelayWriter {
     constructor(dialect, options = {}) {
         this.dialect = dialect.name;
         this.reasoning = options.reasoning ?? "keep";
-        this.profile = options.profile ?? null;
+        const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {});
+        this.profile = options.profile ? profileOf(profiles, dialect.name, options.profile) : null;
         const relay = compiled(streamOf(dialect));
         this.writes = relay.writes;
         this.itemIds = relay.itemIds;
+        this.signing = (streamOf(dialect).RELAY?.["signing"] ?? {}); // every dialect's signed_reasoning
         this.#excludes = relay.usageExcludes;
         this.#rules = new KeptRules(relay.rules); // the target's signature and part_order rules
         this.strict = options.strict ?? false;
@@ -91,6 +95,7 @@ export class RelayWriter {
         get dialect() { return w.dialect; },
         get reasoning() { return w.reasoning; },
         get profile() { return w.profile; },
+        get signing() { return w.signing; },
         get writes() { return w.writes; },
         block: () => w.#block,
         hasSlot: (slot) => w.#slots.has(slot),

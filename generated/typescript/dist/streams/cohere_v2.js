@@ -166,6 +166,24 @@ export const RELAY = {
         "read": [{ "has": [], "copy": [[["message"], ["delta", "error"]]], "constants": [] }],
         "write": [{ "event": { "type": "message-end", "delta": {} }, "when": [], "set": [[["delta", "error"], ["message"]]] }],
     },
+    "whole_response": null,
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", null, false],
+        "bedrock_converse": [
+            "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+        ],
+    },
+    "profiles": {
+        "openai_chat": {
+            "deepseek": ["reasoning_content", null, null, null],
+            "openrouter": [
+                "reasoning_details",
+                { "reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null },
+                "reasoning",
+                "OpenRouter",
+            ],
+        }
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

@@ -151,6 +151,24 @@ export const RELAY = {
         "read": [{ "has": [], "copy": [[[], []]], "constants": [] }],
         "write": [{ "event": {}, "when": [], "set": [[["error"], ["error"]]] }],
     },
+    "whole_response": null,
+    "signing": {
+        "anthropic_messages": ["claude", "/signature", "/data", null, false],
+        "bedrock_converse": [
+            "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+        ],
+    },
+    "profiles": {
+        "openai_chat": {
+            "deepseek": ["reasoning_content", null, null, null],
+            "openrouter": [
+                "reasoning_details",
+                { "reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null },
+                "reasoning",
+                "OpenRouter",
+            ],
+        }
+    },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.
 export const RELAY_EVENTS = {

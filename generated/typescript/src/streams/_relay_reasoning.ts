@@ -6,22 +6,23 @@
  * Reasoning text goes wherever the target has reasoning events (else it is text when the
  * policy says text, or a loss). An opaque artifact (a signature, redacted or encrypted data) is
  * bound to the model that produced it: it is replayed only by the dialect it came from, or by
- * the other Claude dialect (Anthropic and Bedrock carry the same signatures and redacted
+ * another of its signing family (Anthropic and Bedrock carry the same signatures and redacted
  * blocks: _reasoning_claude), and is a loss elsewhere. Redacted data is a block of its own.
  * A Chat target written under a reasoning profile takes reasoning as the profile's deltas.
  */
 
-import { CHAT } from "../_chat_reasoning.js";
+import type { Profile } from "../_chat_reasoning.js";
 import { deltaOut } from "../_chat_reasoning_stream.js";
 import { getOwn, isObject, type JsonObject } from "../_errors.js";
-import { FOREIGN, base64Ok, opaque, replays } from "../_reasoning_claude.js";
+import { FOREIGN, base64Ok, opaque, replays, type Signing } from "../_reasoning_claude.js";
 import { type Block, put, pyStr } from "./_relay_blocks.js";
 
 /** What of a RelayWriter its reasoning is written with (the writer's own state and helpers). */
 export interface ReasoningHost {
   readonly dialect: string;
   readonly reasoning: string;
-  readonly profile: string | null;
+  readonly profile: Profile | null; // a Chat target's reasoning profile
+  readonly signing: Signing; // every dialect's signed_reasoning: whose signatures it replays
   readonly writes: ReadonlyMap<string, readonly unknown[]>;
   block(): Block | null;
   hasSlot(slot: string): boolean;
@@ -48,8 +49,10 @@ export function writeReasoning(w: ReasoningHost, event: JsonObject, out: JsonObj
   const source = getOwn(event, "dialect");
   const given = getOwn(event, "extensions");
   const extensions = isObject(given) ? given : {};
-  const foreign = Object.entries(extensions).some(([d, e]) => (d !== source || !replays(d, w.dialect)) && opaque(fieldsOf(e)));
-  const own = replays(source, w.dialect) ? fieldsOf(getOwn(extensions, source as string)) : {};
+  const foreign = Object.entries(extensions).some(
+    ([d, e]) => (d !== source || !replays(d, w.dialect, w.signing)) && opaque(fieldsOf(e)),
+  );
+  const own = replays(source, w.dialect, w.signing) ? fieldsOf(getOwn(extensions, source as string)) : {};
   if (w.profile !== null) {
     chat(w, event, own, foreign, out);
     return;
@@ -106,8 +109,8 @@ function chat(w: ReasoningHost, event: JsonObject, own: JsonObject, foreign: boo
   if (!(typeof text === "string" && text) && !opaque(own)) return;
   let block = w.block();
   if (block === null || block.kind !== "reasoning") block = w.open("reasoning", out);
-  const [delta, lost] = deltaOut(w.profile as string, event, own, block.kindIndex);
-  if (lost !== null) w.loss("extension.field_dropped", `/reasoning/extensions/${CHAT}/fields`, lost);
+  const [delta, lost] = deltaOut(w.profile as Profile, event, own, block.kindIndex);
+  if (lost !== null) w.loss("extension.field_dropped", `/reasoning/extensions/${(w.profile as Profile).dialect}/fields`, lost);
   if (!Object.keys(delta).length) return;
   w.write("text", { text: null }, out); // the chunk's frame (id, model, choice), its delta ours
   for (const [key, value] of Object.entries(delta)) put(out[out.length - 1] as JsonObject, ["choices", "0", "delta", key], value);

@@ -107,7 +107,7 @@ export const RELAY: JsonObject | null = {
       "event": [[["type"], "content_block_delta"]],
       "path": ["delta"],
       "when": [[["type"], "citations_delta"]],
-      "has": [],
+      "has": [["citation"]],
       "text": ["citation"],
       "id": null,
       "model": null,
@@ -246,6 +246,24 @@ export const RELAY: JsonObject | null = {
   "error": {
     "read": [{"has": [], "copy": [[[], []]], "constants": []}],
     "write": [{"event": {"type": "error"}, "when": [[["type"], "error"]], "set": [[["error"], ["error"]]]}],
+  },
+  "whole_response": null,
+  "signing": {
+    "anthropic_messages": ["claude", "/signature", "/data", null, false],
+    "bedrock_converse": [
+      "claude", "/reasoningContent/reasoningText/signature", null, ["reasoningContent", "redactedContent"], true
+    ],
+  },
+  "profiles": {
+    "openai_chat": {
+      "deepseek": ["reasoning_content", null, null, null],
+      "openrouter": [
+        "reasoning_details",
+        {"reasoning.text": "text", "reasoning.summary": "summary", "reasoning.encrypted": null},
+        "reasoning",
+        "OpenRouter",
+      ],
+    }
   },
 };
 // RELAY's write templates as functions, each building a fresh copy of its event.

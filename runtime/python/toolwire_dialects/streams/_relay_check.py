@@ -17,18 +17,14 @@ from ._relay_blocks import walk
 
 __all__ = ["CallCheck", "refuse_whole_response"]
 
-# Whole (non-streaming) responses that a dialect's stream reader would take for an event with
-# nothing in it (and so lose their calls): the items holding a message whole, not as a delta.
-_CHOICE = (("choices", "*"), "message", "delta")
-_WHOLE_RESPONSE: dict[str, tuple[tuple[str, ...], str, str]] = {"openai_chat": _CHOICE, "mistral": _CHOICE}
 
-
-def refuse_whole_response(dialect: str, event: dict[str, Any]) -> None:
-    """A non-streaming response body given as a stream is refused, not read as empty."""
-    found = _WHOLE_RESPONSE.get(dialect)
-    if found is None:
+def refuse_whole_response(dialect: str, whole_response: Any, event: dict[str, Any]) -> None:
+    """A non-streaming response body given as a stream is refused, not read as empty:
+    whole_response (the relay's term, or None) says where a response's items hold a message
+    whole where a stream event's hold a delta ([path tokens, whole key, delta key])."""
+    if whole_response is None:
         return
-    path, whole, delta = found
+    path, whole, delta = whole_response
     for n, item in enumerate(walk(event, path)):
         if type(item) is dict and whole in item and delta not in item:
             at = "/" + "/".join(path[:-1]) + f"/{n}/{whole}"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._chat_reasoning import CHAT
 from .._chat_reasoning_stream import ChatReasoningIn
 from .._dialect import Dialect, StreamModule, finish_reason_in, stream_of
 from .._errors import MISSING as ERRORS_MISSING
@@ -62,6 +61,7 @@ def compiled(module: StreamModule) -> dict[str, Any]:
         "usage": _dispatch([g for k, g in ordered if k[3]]),
         "stop_means_calls": bool(relay["stop_means_calls"]),
         "item_ids": dict(relay["item_ids"]),
+        "whole_response": relay.get("whole_response"),  # [path, whole, delta]: a response refused as a stream
         "usage_excludes": tuple((n, tuple(parts)) for n, parts in relay["usage_excludes"]),
         "rules": relay.get("rules"),
         "writes": {
@@ -118,9 +118,10 @@ class RelayReader:
     def __init__(self, dialect: Dialect, *, id_map: IdMap | None = None, profile: str | None = None) -> None:
         self.dialect: str = dialect.name
         # a Chat stream's reasoning fields, read under a profile (without one: reported unread)
-        self.chat = ChatReasoningIn(profile) if dialect.name == CHAT else None
         self._source = dialect
         module = stream_of(dialect)
+        profiles = (module.RELAY or {}).get("profiles") or {}
+        self.chat = ChatReasoningIn(dialect.name, profiles, profile) if dialect.name in profiles else None
         self.relay = compiled(module)
         tap = _tap_class(module)
         self.assembler: Any = tap(id_map=id_map)
@@ -164,7 +165,7 @@ class RelayReader:
         """One event, as the assembler is fed it (from feed or feed_text)."""
         if type(event) is not dict:
             event = as_whole_event(event, self.dialect)
-        refuse_whole_response(self.dialect, event)
+        refuse_whole_response(self.dialect, self.relay["whole_response"], event)
         out = self._out
         if not self._started:
             self._started = True
@@ -265,8 +266,7 @@ class RelayReader:
             return
         text = at(item, read["text"])
         if kind == "citation":  # not relayed yet: the relay reports the stream's citations once
-            if text is not MISSING:
-                out.append({"type": "citation_delta", "dialect": self.dialect, "value": text})
+            out.append({"type": "citation_delta", "dialect": self.dialect, "value": text})  # its read has it
             return
         if kind == "finish_detail":  # the relay's MISSING is its own: the finish reads the runtime's
             self._finish_detail = ERRORS_MISSING if text is MISSING else text

@@ -4,7 +4,7 @@
 Reasoning text goes wherever the target has reasoning events (else it is text when the
 policy says text, or a loss). An opaque artifact (a signature, redacted or encrypted data) is
 bound to the model that produced it: it is replayed only by the dialect it came from, or by
-the other Claude dialect (Anthropic and Bedrock carry the same signatures and redacted
+another of its signing family (Anthropic and Bedrock carry the same signatures and redacted
 blocks: _reasoning_claude), and is a loss elsewhere. Redacted data is a block of its own.
 A Chat target written under a reasoning profile takes reasoning as the profile's deltas."""
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._chat_reasoning import CHAT
 from .._chat_reasoning_stream import delta_out
 from .._reasoning_claude import FOREIGN, base64_ok, opaque, replays
 from ._relay_blocks import put
@@ -36,8 +35,10 @@ def write_reasoning(w: Writer, event: dict[str, Any], out: list[dict[str, Any]])
     """One reasoning_delta event as the target's events (or its losses)."""
     source = event.get("dialect")
     extensions = event.get("extensions") or {}
-    foreign = any(opaque(_fields(e)) for d, e in extensions.items() if not replays(d, w.dialect) or d != source)
-    own = _fields(extensions.get(source)) if replays(source, w.dialect) else {}
+    foreign = any(
+        opaque(_fields(e)) for d, e in extensions.items() if not replays(d, w.dialect, w.signing) or d != source
+    )
+    own = _fields(extensions.get(source)) if replays(source, w.dialect, w.signing) else {}
     if w.profile is not None:
         _chat(w, event, own, foreign, out)
         return
@@ -97,7 +98,7 @@ def _chat(w: Writer, event: dict[str, Any], own: dict[str, Any], foreign: bool, 
         block = w._open("reasoning", out)
     delta, lost = delta_out(w.profile, event, own, block.kind_index)
     if lost is not None:
-        w._loss("extension.field_dropped", f"/reasoning/extensions/{CHAT}/fields", lost)
+        w._loss("extension.field_dropped", f"/reasoning/extensions/{w.profile.dialect}/fields", lost)
     if not delta:
         return
     w._write("text", {"text": None}, out)  # the chunk's frame (id, model, choice), its delta ours

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._chat_reasoning import profile_of
 from .._dialect import Dialect, finish_reason_out, stream_of
 from .._errors import Loss, json_text, report
 from .._ids import IdMap
@@ -41,10 +42,13 @@ class RelayWriter:
         self.dialect: str = dialect.name
         self.reasoning = reasoning  # the reasoning policy: keep or text (drop: the relay leaves it out)
         self.as_function = False  # custom_tools="function": custom tools' calls sent as functions
-        self.profile = profile  # a Chat target's reasoning profile (_relay_reasoning)
+        relay_data = stream_of(dialect).RELAY or {}
+        # a Chat target's reasoning profile (_relay_reasoning)
+        self.profile = profile_of(relay_data["profiles"], dialect.name, profile) if profile is not None else None
         relay = compiled(stream_of(dialect))
         self.writes: dict[str, list[dict[str, Any]]] = relay["writes"]
         self.item_ids: dict[str, str] = relay["item_ids"]
+        self.signing = relay_data.get("signing") or {}  # every dialect's signed_reasoning
         self._excludes = relay["usage_excludes"]
         self._rules = KeptRules(relay["rules"])  # the target's signature and part_order rules
         self.strict = strict

@@ -29,7 +29,7 @@ import { streamOf, type Dialect, type RelayStreamModule } from "../_dialect.js";
 import { getOwn, isObject, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap } from "../_ids.js";
 import { compactJson } from "../_pytext.js";
-import { checkProfiles } from "../_chat_reasoning.js";
+import { checkProfiles, type Profiles } from "../_chat_reasoning.js";
 import { droppedOnce, reasoningPolicy } from "../_reasoning.js";
 import { customToolsPolicy } from "../_custom_tools.js";
 import { CallCheck } from "./_relay_check.js";
@@ -87,6 +87,15 @@ export function frame(module: RelayStreamModule, event: JsonObject): string {
 
 /** The [DONE]-style sentinel the target ends its SSE streams with, framed, or null (none
  * after a stream relayed cut off). */
+/** The reasoning profiles table (every dialect's), from the first of the dialects that streams. */
+function profilesOf(...dialects: Dialect[]): Profiles {
+  for (const dialect of dialects) {
+    const relay = dialect.stream?.RELAY ?? null;
+    if (relay !== null) return (relay["profiles"] ?? {}) as Profiles;
+  }
+  return {};
+}
+
 function sentinel(relay: StreamRelay): string | null {
   const module = relay.targetModule;
   return module.FRAMING !== "ndjson" && module.DONE_SENTINEL && !relay.cut ? `data: ${module.DONE_SENTINEL}\n\n` : null;
@@ -141,7 +150,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
     this.idMap = options.idMap ?? new IdMap();
     const policy = reasoningPolicy(options.reasoning, options.reasoningAsText ?? false);
     const [sourceProfile, targetProfile] = [options.sourceProfile ?? null, options.targetProfile ?? null];
-    checkProfiles(this.source, this.target, "stream", sourceProfile, targetProfile);
+    checkProfiles(this.source, this.target, "stream", sourceProfile, targetProfile, profilesOf(options.source, options.target));
     this.#reader = new RelayReader(options.source, { idMap: new IdMap(), profile: sourceProfile });
     this.#writer = new RelayWriter(
       options.target, { strict: options.strict ?? false, idMap: this.idMap, reasoning: policy, profile: targetProfile },

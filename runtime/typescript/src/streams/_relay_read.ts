@@ -13,10 +13,10 @@ import { pyRepr } from "../_pytext.js";
 import { usageIn, type Excludes } from "../_usage.js";
 import type { Assembler } from "./_assembler.js";
 import { _copy, asWholeEvent, get, same, StreamError, truthy, ValueError } from "./_events.js";
-import { CHAT } from "../_chat_reasoning.js";
+import type { Profiles } from "../_chat_reasoning.js";
 import { ChatReasoningIn } from "../_chat_reasoning_stream.js";
 import { at, callReads, MISSING, walk } from "./_relay_blocks.js";
-import { refuseWholeResponse } from "./_relay_check.js";
+import { refuseWholeResponse, type WholeResponse } from "./_relay_check.js";
 import type { AssemblerOptions } from "./_state.js";
 
 export { walk } from "./_relay_blocks.js";
@@ -54,6 +54,7 @@ export interface Compiled {
   readonly usage: Dispatch;
   readonly stopMeansCalls: boolean;
   readonly itemIds: ReadonlyMap<string, string>;
+  readonly wholeResponse: WholeResponse | null; // where a response holds its message whole: refused as a stream
   readonly usageExcludes: Excludes;
   readonly rules: JsonObject | null; // the target's signature and part_order rules (_relay_rules)
   readonly writes: ReadonlyMap<string, Template[]>;
@@ -119,6 +120,7 @@ export function compiled(module: RelayStreamModule): Compiled {
     usage: dispatch(ordered.filter((g) => g[2]).map((g) => g[0])),
     stopMeansCalls: Boolean(relay["stop_means_calls"]),
     itemIds,
+    wholeResponse: (relay["whole_response"] ?? null) as WholeResponse | null,
     usageExcludes: (relay["usage_excludes"] as [string, string[]][]).map(([n, parts]) => [n, parts] as const),
     rules: (relay["rules"] ?? null) as JsonObject | null,
     writes,
@@ -203,7 +205,8 @@ export class RelayReader {
   constructor(dialect: Dialect, options: { idMap?: IdMap | null; profile?: string | null } = {}) {
     this.dialect = dialect.name;
     // a Chat stream's reasoning fields, read under a profile (without one: reported unread)
-    this.chat = dialect.name === CHAT ? new ChatReasoningIn(options.profile ?? null) : null;
+    const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {}) as Profiles;
+    this.chat = Object.hasOwn(profiles, dialect.name) ? new ChatReasoningIn(dialect.name, profiles, options.profile ?? null) : null;
     this.#source = dialect;
     const module = streamOf(dialect);
     this.relay = compiled(module);
@@ -245,7 +248,7 @@ export class RelayReader {
   /** One event, as the assembler is fed it (from feed or feedText). */
   #onEvent(baseFeed: BaseFeed, given: unknown): JsonObject[] {
     const event = asWholeEvent(given, this.dialect);
-    refuseWholeResponse(this.dialect, event);
+    refuseWholeResponse(this.dialect, this.relay.wholeResponse, event);
     const out = this.#out;
     if (!this.#started) {
       this.#started = true;
@@ -369,12 +372,9 @@ export class RelayReader {
       return;
     }
     const text = at(item, read.text as Toks);
-    if (kind === "citation") { // not relayed yet: the relay reports the stream's citations once
-      if (text !== MISSING) out.push({ type: "citation_delta", dialect: this.dialect, value: text });
-    } else if (kind === "finish_detail") {
-      this.#finishDetail = text === MISSING ? undefined : text;
-    }
-    if (kind === "citation" || kind === "finish_detail") return;
+    if (kind === "citation") out.push({ type: "citation_delta", dialect: this.dialect, value: text });
+    if (kind === "finish_detail") this.#finishDetail = text === MISSING ? undefined : text;
+    if (kind === "finish_detail" || kind === "citation") return; // a citation is not relayed yet: reported once
     if (typeof text !== "string" || !text) return;
     if (kind === "text") {
       out.push({ type: "text_delta", text });

@@ -14,6 +14,8 @@
 import { finishReasonOut, streamOf, type Dialect, type Encoder } from "../_dialect.js";
 import { hasOwn, isObject, report, type JsonObject, type Loss } from "../_errors.js";
 import { IdMap, type IdPolicy } from "../_ids.js";
+import type { Signing } from "../_reasoning_claude.js";
+import { profileOf, type Profile, type Profiles } from "../_chat_reasoning.js";
 import { compactJson, pyRepr, pySlice } from "../_pytext.js";
 import { usageOut, type Excludes } from "../_usage.js";
 import { _copy, get, truthy } from "./_events.js";
@@ -30,8 +32,9 @@ export class RelayWriter {
   readonly dialect: string;
   readonly reasoning: string; // the reasoning policy: keep or text (drop: the relay leaves it out)
   readonly writes: ReadonlyMap<string, Template[]>;
-  readonly profile: string | null; // a Chat target's reasoning profile (_relay_reasoning)
+  readonly profile: Profile | null; // a Chat target's reasoning profile (_relay_reasoning)
   readonly itemIds: ReadonlyMap<string, string>;
+  readonly signing: Signing; // every dialect's signed_reasoning: whose signatures it replays
   readonly strict: boolean;
   readonly losses: Loss[] = [];
   readonly idMap: IdMap;
@@ -69,10 +72,12 @@ export class RelayWriter {
   ) {
     this.dialect = dialect.name;
     this.reasoning = options.reasoning ?? "keep";
-    this.profile = options.profile ?? null;
+    const profiles = (streamOf(dialect).RELAY?.["profiles"] ?? {}) as Profiles;
+    this.profile = options.profile ? profileOf(profiles, dialect.name, options.profile) : null;
     const relay = compiled(streamOf(dialect));
     this.writes = relay.writes;
     this.itemIds = relay.itemIds;
+    this.signing = (streamOf(dialect).RELAY?.["signing"] ?? {}) as Signing; // every dialect's signed_reasoning
     this.#excludes = relay.usageExcludes;
     this.#rules = new KeptRules(relay.rules); // the target's signature and part_order rules
     this.strict = options.strict ?? false;
@@ -103,6 +108,7 @@ export class RelayWriter {
     get dialect() { return w.dialect; },
     get reasoning() { return w.reasoning; },
     get profile() { return w.profile; },
+    get signing() { return w.signing; },
     get writes() { return w.writes; },
     block: () => w.#block,
     hasSlot: (slot) => w.#slots.has(slot),

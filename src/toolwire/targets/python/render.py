@@ -15,6 +15,7 @@ from typing import Any
 import jinja2
 
 from toolwire.ir.errors import GenerateError
+from toolwire.ir.reasoning_profiles import profiles_data, reasoning_profiles
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.fingerprint import package_version
 from toolwire.spec.loss_codes import LOSS_CODES
@@ -81,6 +82,7 @@ def render(
         "schemas": {rel: spec.documents[rel] for rel in sorted(spec.documents)},
         "package": package,
         "version": package_version(spec),
+        "reasoning_profiles": profiles_data(reasoning_profiles(spec)),  # every dialect's (profiles.json)
         # each shape's TypedDict in canonical_types (whole payloads included)
         "canonical_types": {s: type_name_of(s) for s in (*SHAPES, "request", "response")},
     }

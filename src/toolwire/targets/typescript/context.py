@@ -8,6 +8,7 @@ from typing import Any
 from toolwire.ir.conversation import conversation_ir
 from toolwire.ir.errors import GenerateError
 from toolwire.ir.shapes import dialect_ir
+from toolwire.ir.signing import signing_data, signing_table
 from toolwire.ir.streams import stream_ir
 from toolwire.spec.model import Dialect, Spec
 from toolwire.targets.suite_data import CONVERSATION_EXPORTS, conversation_vector_context, suite_context, vector_context
@@ -24,6 +25,7 @@ def dialect_context(spec: Spec, dialect: Dialect) -> dict[str, Any]:
         context = emit_dialect(ir)
         context["stream"] = stream_context(stream_ir(spec, dialect))  # streams have their own vocabulary
         context["conversation"] = conversation = emit_conversation(conversation_ir(dialect), ir.envelopes)
+        context["signing"] = signing_data(signing_table(spec))  # every dialect's signed_reasoning
         if conversation is not None:
             context["exports"] = sorted([*context["exports"], *CONVERSATION_EXPORTS])
         return context

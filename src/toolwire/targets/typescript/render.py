@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 
 from toolwire.ir.errors import GenerateError
+from toolwire.ir.reasoning_profiles import profiles_data, reasoning_profiles
 from toolwire.spec.builtin import builtin_folder
 from toolwire.spec.fingerprint import package_version
 from toolwire.spec.loss_codes import LOSS_CODES
@@ -71,6 +72,7 @@ def render(spec: Spec, templates: Path, package: str = PACKAGE) -> dict[str, str
         "loss_codes": LOSS_CODES,
         "package": npm_name(package),
         "version": package_version(spec),
+        "reasoning_profiles": profiles_data(reasoning_profiles(spec)),  # every dialect's (profiles.json)
         # the modules below src/ the templates may import, by path without .ts
         "runtime_modules": sorted(p.removeprefix("src/").removesuffix(".ts") for p in runtime),
         "type_modules": sorted(p.removeprefix("src/types/").removesuffix(".ts") for p in types),

@@ -3,9 +3,10 @@ document, a Gemini inlineData/fileData of a non-image media type, a Chat file pa
 Responses input_file are one canonical document part (media type and base64 data, a URL, or
 plain text; a name). Each ordered pair carries it where the target can, and reports what it
 cannot (a URL into Bedrock or Chat, a name into Gemini, text into Chat): never a download, never
-silent. Bedrock's s3Location sources, guardContent and citationsContent, and Anthropic's
-citations, stay exact within their dialect and are losses elsewhere. TypeScript converts each
-case as Python does."""
+silent. Bedrock's s3Location sources and guardContent stay exact within their dialect and are
+losses elsewhere; citations (Anthropic's, Bedrock's citationsContent) are canonical, carried
+between the two and losses elsewhere (tests/test_citations.py). TypeScript converts each case as
+Python does."""
 
 from __future__ import annotations
 
@@ -181,7 +182,7 @@ def test_s3_sources_guard_content_and_file_ids_stay_in_their_dialect(source: str
     assert "s3://" not in json.dumps(encoded.value) and "file-abc123" not in json.dumps(encoded.value)
 
 
-def test_citations_are_exact_within_anthropic_and_a_named_loss_elsewhere() -> None:
+def test_citations_are_exact_within_anthropic_carried_into_bedrock_and_a_named_loss_elsewhere() -> None:
     cited = {
         "type": "text",
         "text": "Paris.",
@@ -190,6 +191,7 @@ def test_citations_are_exact_within_anthropic_and_a_named_loss_elsewhere() -> No
                 "type": "char_location",
                 "cited_text": "Paris",
                 "document_index": 0,
+                "document_title": None,
                 "start_char_index": 0,
                 "end_char_index": 5,
             }
@@ -202,17 +204,14 @@ def test_citations_are_exact_within_anthropic_and_a_named_loss_elsewhere() -> No
         "messages": [{"role": "user", "content": [doc]}, {"role": "assistant", "content": [cited]}],
     }
     assert _convert(wire, "anthropic_messages", "anthropic_messages").value == wire
-    for target in DIALECTS[1:]:
-        pointers = [
-            p for code, p in _codes(_convert(wire, "anthropic_messages", target)) if code == "extension.field_dropped"
-        ]
-        assert pointers == [
-            "/messages/0/parts/0/extensions/anthropic_messages/fields/~1citations",
-            "/messages/1/parts/0/extensions/anthropic_messages/fields/~1citations",
-        ], target
+    assert _codes(_convert(wire, "anthropic_messages", "bedrock_converse")) == []
+    for target in DIALECTS[2:]:
+        codes = _codes(_convert(wire, "anthropic_messages", target))
+        pointers = [p for code, p in codes if code == "part.field_dropped" and p.endswith("/citations")]
+        assert pointers == ["/messages/0/parts/0/citations", "/messages/1/parts/0/citations"], target
 
 
-def test_bedrock_citations_content_is_exact_within_bedrock_and_a_loss_elsewhere() -> None:
+def test_a_bedrock_citation_without_a_location_is_exact_within_bedrock_and_a_loss_elsewhere() -> None:
     block = {
         "citationsContent": {
             "content": [{"text": "Paris."}],
@@ -227,8 +226,12 @@ def test_bedrock_citations_content_is_exact_within_bedrock_and_a_loss_elsewhere(
         ],
     }
     assert _convert(wire, "bedrock_converse", "bedrock_converse").value == wire
-    for target in ("anthropic_messages", "gemini", "openai_chat", "openai_responses"):
-        assert ("part.unsupported", "/messages/1/parts/0") in _codes(_convert(wire, "bedrock_converse", target)), target
+    lost = ("part.field_dropped", "/messages/1/parts/0/citations/0")  # no kind the target spells: kept whole
+    assert lost in _codes(_convert(wire, "bedrock_converse", "anthropic_messages"))
+    for target in ("gemini", "openai_chat", "openai_responses"):
+        assert ("part.field_dropped", "/messages/1/parts/0/citations") in _codes(
+            _convert(wire, "bedrock_converse", target)
+        ), target
 
 
 def test_a_gemini_image_stays_an_image_and_a_pdf_is_no_image() -> None:

@@ -292,6 +292,11 @@ def _put_field(
             run.lose("part.unsupported", at, f"a second {tf.part} part in one turn")
 
 
+def _cites(part: dict[str, Any], sp: Spelling | None) -> bool:
+    """A text part with citations its spelling writes: a block, never a string."""
+    return "citations" in part and sp is not None and any(f.citations is not None for f in sp.fields)
+
+
 def _put_content(
     unit: dict[str, Any],
     turn: Turn,
@@ -307,8 +312,8 @@ def _put_content(
         return
     texts = [
         part
-        for part, _sp, _at in content
-        if part["type"] == "text" and run.dialect not in part.get("extensions", EMPTY)
+        for part, sp, _at in content
+        if part["type"] == "text" and run.dialect not in part.get("extensions", EMPTY) and not _cites(part, sp)
     ]
     one_text = len(content) == 1 and len(texts) == 1 and form != "blocks"
     if turn.string == "only" or (turn.string == "yes" and one_text):
@@ -317,6 +322,8 @@ def _put_content(
                 run.lose("content.joined", at, "a turn's parts as separate blocks (its text is one string)")
         for part, _sp, at in content:
             run.own(part, at)  # another dialect's fields of the text: reported
+            if "citations" in part:
+                run.lose("part.field_dropped", f"{at}/citations", "the citations of a text part")
         put(
             unit,
             turn.content,

@@ -59,6 +59,7 @@ class PartField(NamedTuple):
     encoding: str
     optional: bool
     media_types: tuple[str, ...] = ()  # the media types the spelling takes (empty: any)
+    citations: Any = None  # a list of citations: each kind's spelling (_citations), or None
 
 
 class Spelling(NamedTuple):

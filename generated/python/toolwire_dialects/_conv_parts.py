@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._citations import citations_in, citations_out
 from ._content import (
     a_part,
     base64_text,
@@ -88,7 +89,11 @@ def _takes(part: dict[str, Any], f: PartField) -> bool:
 
 
 def _field_in(part: dict[str, Any], f: PartField, value: Any, dialect: str, shape: str, at: str) -> None:
-    if f.encoding == "data_url":
+    if f.citations is not None:
+        citations = citations_in(value, f.citations, dialect, shape, at + pointer(f.toks))
+        if citations is not MISSING:
+            part[f.name] = citations
+    elif f.encoding == "data_url":
         if is_data_url(value):
             part["media_type"], part["data"] = split_data_url(value)
         elif f.name == "data":  # a field of inline data only (Chat's file_data): no URL
@@ -271,6 +276,8 @@ def encode_part(
         put_fresh(block, toks, value)
     for f in sp.fields:
         value = _field_out(part, f)
+        if f.citations is not None and value is not MISSING:
+            value = citations_out(value, f.citations, dialect, f"{at}/{f.name}", losses, strict)
         if value is not MISSING:
             put(block, f.toks, value)
     carried = _CARRIED.get(id(sp))

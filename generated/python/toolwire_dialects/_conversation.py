@@ -21,6 +21,7 @@ as _conv`, then `_conv.<name>`. Only re-exports live here, no logic:
 from __future__ import annotations
 
 from ._cache import cache_blocks, cache_in, cache_out
+from ._citations import citations_in
 from ._conv_guard import below, check_canonical, setting_problem
 from ._conv_layout import (
     CacheMarker,
@@ -65,6 +66,7 @@ __all__ = [
     "cache_in",
     "cache_out",
     "check_canonical",
+    "citations_in",
     "custom_tools_policy",
     "customs_as_functions",
     "decode_block",

@@ -2010,11 +2010,59 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                 raise _rt.DecodeError(
                     DIALECT, "request", f"{at}/text", f"expected a string, got {_rt.describe(text_in)}"
                 )
+            citations_in = block.get("citations", _MISSING)
+            if citations_in is not _MISSING:
+                citations_in = _conv.citations_in(
+                    citations_in,
+                    [
+                        {
+                            "kind": "char",
+                            "when": [[["type"], "char_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_char_index"], False, False, "integer"],
+                                ["end", ["end_char_index"], False, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "page",
+                            "when": [[["type"], "page_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_page_number"], False, False, "integer"],
+                                ["end", ["end_page_number"], False, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "block",
+                            "when": [[["type"], "content_block_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_block_index"], False, False, "integer"],
+                                ["end", ["end_block_index"], False, False, "integer"],
+                            ],
+                        },
+                    ],
+                    DIALECT,
+                    "request",
+                    f"{at}/citations",
+                )
             part_fields = {}
             for key, kept in block.items():
-                if key not in ("text", "type"):
+                if key not in ("citations", "text", "type"):
                     part_fields[f"/{_rt.escape(key)}"] = kept
             part = {"type": "text", "text": text_in}
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
@@ -2065,10 +2113,15 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if data_in is _MISSING:
                 raise _rt.DecodeError(DIALECT, "request", f"{at}/source/data", "expected a value, got nothing")
             name_in = block.get("title", _MISSING)
+            citations_in = (
+                _n.get("enabled", _MISSING) if type(_n := block.get("citations", _MISSING)) is dict else _MISSING
+            )
             part_fields = _conv.kept_fields(block, _KNOWN_PART_5)
             part = {"type": "document", "media_type": media_type_in, "data": data_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
@@ -2083,6 +2136,9 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                     DIALECT, "request", f"{at}/source/data", f"expected a string, got {_rt.describe(text_in)}"
                 )
             name_in = block.get("title", _MISSING)
+            citations_in = (
+                _n.get("enabled", _MISSING) if type(_n := block.get("citations", _MISSING)) is dict else _MISSING
+            )
             part_forms = {}
             if (
                 _n.get("media_type", _MISSING) if type(_n := block.get("source", _MISSING)) is dict else _MISSING
@@ -2094,6 +2150,8 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             part = {"type": "document", "text": text_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if (part_fields) or (part_forms):
                 own = {}
                 if part_fields:
@@ -2127,10 +2185,15 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if data_in is not _MISSING:
                 data_in = _rt.text_base64(data_in)
             name_in = block.get("title", _MISSING)
+            citations_in = (
+                _n.get("enabled", _MISSING) if type(_n := block.get("citations", _MISSING)) is dict else _MISSING
+            )
             part_fields = _conv.kept_fields(block, _KNOWN_PART_7)
             part = {"type": "document", "media_type": media_type_in, "data": data_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
@@ -2141,10 +2204,15 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             if url_in is _MISSING:
                 raise _rt.DecodeError(DIALECT, "request", f"{at}/source/url", "expected a value, got nothing")
             name_in = block.get("title", _MISSING)
+            citations_in = (
+                _n.get("enabled", _MISSING) if type(_n := block.get("citations", _MISSING)) is dict else _MISSING
+            )
             part_fields = _conv.kept_fields(block, _KNOWN_PART_8)
             part = {"type": "document", "url": url_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
             parts.append(part)
@@ -2229,19 +2297,25 @@ _KNOWN_PART_4 = _conv.known_tree((), (("type",), ("source", "type"), ("source", 
 
 
 _KNOWN_PART_5 = _conv.known_tree(
-    (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+    (),
+    (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",), ("citations", "enabled")),
 )
 
 
-_KNOWN_PART_6 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",)))
+_KNOWN_PART_6 = _conv.known_tree(
+    (), (("type",), ("source", "type"), ("source", "data"), ("title",), ("citations", "enabled"))
+)
 
 
 _KNOWN_PART_7 = _conv.known_tree(
-    (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+    (),
+    (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",), ("citations", "enabled")),
 )
 
 
-_KNOWN_PART_8 = _conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",)))
+_KNOWN_PART_8 = _conv.known_tree(
+    (), (("type",), ("source", "type"), ("source", "url"), ("title",), ("citations", "enabled"))
+)
 
 
 def _request_out(canonical: dict[str, Any], model: Any, out: _conv.Out, lose: _conv.Lose) -> dict[str, Any]:
@@ -2344,6 +2418,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
         and ((_n.get("type", _MISSING) if type(_n := parts[0][0]) is dict else _MISSING) == "text")
         and (not (out.mine(parts[0][0])))
         and (form != "blocks")
+        and ((_n.get("citations", _MISSING) if type(_n := parts[0][0]) is dict else _MISSING) is _MISSING)
     ):
         for n, entry in enumerate(parts):
             part = entry[0]
@@ -2356,7 +2431,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 )
             elif n > 0:
                 lose("content.joined", at, "system instructions as separate blocks (they are one string)")
-            out.own(part, at)
+            out.said(part, at)
         texts = []
         for entry in parts:
             if (_n.get("type", _MISSING) if type(_n := entry[0]) is dict else _MISSING) == "text":
@@ -2859,12 +2934,13 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
         and (content[0][0]["type"] == "text")
         and (not (out.mine(content[0][0])))
         and (form != "blocks")
+        and ((_n.get("citations", _MISSING) if type(_n := content[0][0]) is dict else _MISSING) is _MISSING)
     ):
         for i, entry in enumerate(content):
             if i > 0:
                 lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
-            out.own(entry[0], entry[2])
+            out.said(entry[0], entry[2])
         texts = []
         for entry in content:
             part = entry[0]
@@ -3296,7 +3372,53 @@ def _part_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("text", _MISSING)
     if value is not _MISSING:
         block["text"] = value
-    out.extra(part, ("dialect", "extensions", "text", "type"), False, at, "a text")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        value = out.citations(
+            value,
+            [
+                {
+                    "kind": "char",
+                    "when": [[["type"], "char_location"]],
+                    "has": [],
+                    "fields": [
+                        ["cited_text", ["cited_text"], False, False, "string"],
+                        ["document_index", ["document_index"], False, False, "integer"],
+                        ["document_title", ["document_title"], False, True, "string"],
+                        ["start", ["start_char_index"], False, False, "integer"],
+                        ["end", ["end_char_index"], False, False, "integer"],
+                    ],
+                },
+                {
+                    "kind": "page",
+                    "when": [[["type"], "page_location"]],
+                    "has": [],
+                    "fields": [
+                        ["cited_text", ["cited_text"], False, False, "string"],
+                        ["document_index", ["document_index"], False, False, "integer"],
+                        ["document_title", ["document_title"], False, True, "string"],
+                        ["start", ["start_page_number"], False, False, "integer"],
+                        ["end", ["end_page_number"], False, False, "integer"],
+                    ],
+                },
+                {
+                    "kind": "block",
+                    "when": [[["type"], "content_block_location"]],
+                    "has": [],
+                    "fields": [
+                        ["cited_text", ["cited_text"], False, False, "string"],
+                        ["document_index", ["document_index"], False, False, "integer"],
+                        ["document_title", ["document_title"], False, True, "string"],
+                        ["start", ["start_block_index"], False, False, "integer"],
+                        ["end", ["end_block_index"], False, False, "integer"],
+                    ],
+                },
+            ],
+            f"{at}/citations",
+        )
+    if value is not _MISSING:
+        block["citations"] = value
+    out.extra(part, ("citations", "dialect", "extensions", "text", "type"), False, at, "a text")
     own = out.own(part, at)
     out.put_fields(block, own, at)
     return block
@@ -3347,7 +3469,12 @@ def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("name", _MISSING)
     if value is not _MISSING:
         block["title"] = value
-    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("citations", {})["enabled"] = value
+    out.extra(
+        part, ("citations", "data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document"
+    )
     own = out.own(part, at)
     out.put_fields(block, own, at)
     return block
@@ -3364,7 +3491,10 @@ def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("name", _MISSING)
     if value is not _MISSING:
         block["title"] = value
-    out.extra(part, ("dialect", "extensions", "name", "text", "type"), False, at, "a document")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("citations", {})["enabled"] = value
+    out.extra(part, ("citations", "dialect", "extensions", "name", "text", "type"), False, at, "a document")
     own = out.own(part, at)
     out.put_fields(block, own, at)
     forms = _conv.forms_of(own)
@@ -3391,7 +3521,12 @@ def _part_out_7(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("name", _MISSING)
     if value is not _MISSING:
         block["title"] = value
-    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("citations", {})["enabled"] = value
+    out.extra(
+        part, ("citations", "data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document"
+    )
     own = out.own(part, at)
     out.put_fields(block, own, at)
     return block
@@ -3408,7 +3543,10 @@ def _part_out_8(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("name", _MISSING)
     if value is not _MISSING:
         block["title"] = value
-    out.extra(part, ("dialect", "extensions", "name", "type", "url"), False, at, "a document")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("citations", {})["enabled"] = value
+    out.extra(part, ("citations", "dialect", "extensions", "name", "type", "url"), False, at, "a document")
     own = out.own(part, at)
     out.put_fields(block, own, at)
     return block
@@ -3609,12 +3747,59 @@ _REQUEST = _conv.RequestLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
+            fields=(
+                _conv.PartField("text", ("text",), "value", False, ()),
+                _conv.PartField(
+                    "citations",
+                    ("citations",),
+                    "value",
+                    True,
+                    (),
+                    citations=[
+                        {
+                            "kind": "char",
+                            "when": [[["type"], "char_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_char_index"], False, False, "integer"],
+                                ["end", ["end_char_index"], False, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "page",
+                            "when": [[["type"], "page_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_page_number"], False, False, "integer"],
+                                ["end", ["end_page_number"], False, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "block",
+                            "when": [[["type"], "content_block_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_block_index"], False, False, "integer"],
+                                ["end", ["end_block_index"], False, False, "integer"],
+                            ],
+                        },
+                    ],
+                ),
+            ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
-            known=_conv.known_tree((), (("type",), ("text",))),
+            known=_conv.known_tree((), (("type",), ("text",), ("citations",))),
         ),
         _conv.Spelling(
             part="image",
@@ -3649,13 +3834,22 @@ _REQUEST = _conv.RequestLayout(
                 _conv.PartField("media_type", ("source", "media_type"), "value", False, ("application/pdf",)),
                 _conv.PartField("data", ("source", "data"), "value", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
             known=_conv.known_tree(
-                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+                (),
+                (
+                    ("type",),
+                    ("source", "type"),
+                    ("source", "media_type"),
+                    ("source", "data"),
+                    ("title",),
+                    ("citations", "enabled"),
+                ),
             ),
         ),
         _conv.Spelling(
@@ -3665,12 +3859,15 @@ _REQUEST = _conv.RequestLayout(
             fields=(
                 _conv.PartField("text", ("source", "data"), "value", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=((("source", "media_type"), "text/plain"),),
             role=None,
             signed=None,
-            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",))),
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "data"), ("title",), ("citations", "enabled"))
+            ),
         ),
         _conv.Spelling(
             part="document",
@@ -3680,13 +3877,22 @@ _REQUEST = _conv.RequestLayout(
                 _conv.PartField("media_type", ("source", "media_type"), "value", False, ("text/plain",)),
                 _conv.PartField("data", ("source", "data"), "base64_text", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
             known=_conv.known_tree(
-                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+                (),
+                (
+                    ("type",),
+                    ("source", "type"),
+                    ("source", "media_type"),
+                    ("source", "data"),
+                    ("title",),
+                    ("citations", "enabled"),
+                ),
             ),
         ),
         _conv.Spelling(
@@ -3696,12 +3902,15 @@ _REQUEST = _conv.RequestLayout(
             fields=(
                 _conv.PartField("url", ("source", "url"), "value", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
-            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",))),
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "url"), ("title",), ("citations", "enabled"))
+            ),
         ),
         _conv.Spelling(
             part="reasoning",
@@ -3835,12 +4044,59 @@ _RESPONSE = _conv.ResponseLayout(
             part="text",
             when=((("type",), "text"),),
             has=(),
-            fields=(_conv.PartField("text", ("text",), "value", False, ()),),
+            fields=(
+                _conv.PartField("text", ("text",), "value", False, ()),
+                _conv.PartField(
+                    "citations",
+                    ("citations",),
+                    "value",
+                    True,
+                    (),
+                    citations=[
+                        {
+                            "kind": "char",
+                            "when": [[["type"], "char_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_char_index"], False, False, "integer"],
+                                ["end", ["end_char_index"], False, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "page",
+                            "when": [[["type"], "page_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_page_number"], False, False, "integer"],
+                                ["end", ["end_page_number"], False, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "block",
+                            "when": [[["type"], "content_block_location"]],
+                            "has": [],
+                            "fields": [
+                                ["cited_text", ["cited_text"], False, False, "string"],
+                                ["document_index", ["document_index"], False, False, "integer"],
+                                ["document_title", ["document_title"], False, True, "string"],
+                                ["start", ["start_block_index"], False, False, "integer"],
+                                ["end", ["end_block_index"], False, False, "integer"],
+                            ],
+                        },
+                    ],
+                ),
+            ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
-            known=_conv.known_tree((), (("type",), ("text",))),
+            known=_conv.known_tree((), (("type",), ("text",), ("citations",))),
         ),
         _conv.Spelling(
             part="image",
@@ -3875,13 +4131,22 @@ _RESPONSE = _conv.ResponseLayout(
                 _conv.PartField("media_type", ("source", "media_type"), "value", False, ("application/pdf",)),
                 _conv.PartField("data", ("source", "data"), "value", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
             known=_conv.known_tree(
-                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+                (),
+                (
+                    ("type",),
+                    ("source", "type"),
+                    ("source", "media_type"),
+                    ("source", "data"),
+                    ("title",),
+                    ("citations", "enabled"),
+                ),
             ),
         ),
         _conv.Spelling(
@@ -3891,12 +4156,15 @@ _RESPONSE = _conv.ResponseLayout(
             fields=(
                 _conv.PartField("text", ("source", "data"), "value", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=((("source", "media_type"), "text/plain"),),
             role=None,
             signed=None,
-            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "data"), ("title",))),
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "data"), ("title",), ("citations", "enabled"))
+            ),
         ),
         _conv.Spelling(
             part="document",
@@ -3906,13 +4174,22 @@ _RESPONSE = _conv.ResponseLayout(
                 _conv.PartField("media_type", ("source", "media_type"), "value", False, ("text/plain",)),
                 _conv.PartField("data", ("source", "data"), "base64_text", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
             known=_conv.known_tree(
-                (), (("type",), ("source", "type"), ("source", "media_type"), ("source", "data"), ("title",))
+                (),
+                (
+                    ("type",),
+                    ("source", "type"),
+                    ("source", "media_type"),
+                    ("source", "data"),
+                    ("title",),
+                    ("citations", "enabled"),
+                ),
             ),
         ),
         _conv.Spelling(
@@ -3922,12 +4199,15 @@ _RESPONSE = _conv.ResponseLayout(
             fields=(
                 _conv.PartField("url", ("source", "url"), "value", False, ()),
                 _conv.PartField("name", ("title",), "value", True, ()),
+                _conv.PartField("citations", ("citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=(),
             role=None,
             signed=None,
-            known=_conv.known_tree((), (("type",), ("source", "type"), ("source", "url"), ("title",))),
+            known=_conv.known_tree(
+                (), (("type",), ("source", "type"), ("source", "url"), ("title",), ("citations", "enabled"))
+            ),
         ),
         _conv.Spelling(
             part="reasoning",

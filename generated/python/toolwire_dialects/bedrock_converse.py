@@ -1622,6 +1622,101 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             parts.append({"type": "tool_call", "call": _rt.decode_at(decode_tool_call, block, at, id_map)})
         elif block.get("toolResult", _MISSING) is not _MISSING:
             parts.append({"type": "tool_result", "result": _rt.decode_at(decode_tool_result, block, at, id_map)})
+        elif (_conv.get(block, ("citationsContent", "content", "0", "text")) is not _MISSING) and (
+            (_n.get("citations", _MISSING) if type(_n := block.get("citationsContent", _MISSING)) is dict else _MISSING)
+            is not _MISSING
+        ):
+            text_in = _conv.get(block, ("citationsContent", "content", "0", "text"))
+            if text_in is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/citationsContent/content/0/text", "expected a value, got nothing"
+                )
+            if type(text_in) is not str:
+                raise _rt.DecodeError(
+                    DIALECT,
+                    "request",
+                    f"{at}/citationsContent/content/0/text",
+                    f"expected a string, got {_rt.describe(text_in)}",
+                )
+            citations_in = (
+                _n.get("citations", _MISSING)
+                if type(_n := block.get("citationsContent", _MISSING)) is dict
+                else _MISSING
+            )
+            if citations_in is _MISSING:
+                raise _rt.DecodeError(
+                    DIALECT, "request", f"{at}/citationsContent/citations", "expected a value, got nothing"
+                )
+            if citations_in is not _MISSING:
+                citations_in = _conv.citations_in(
+                    citations_in,
+                    [
+                        {
+                            "kind": "char",
+                            "when": [],
+                            "has": [["location", "documentChar"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentChar", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentChar", "start"], True, False, "integer"],
+                                ["end", ["location", "documentChar", "end"], True, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "page",
+                            "when": [],
+                            "has": [["location", "documentPage"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentPage", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentPage", "start"], True, False, "integer"],
+                                ["end", ["location", "documentPage", "end"], True, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "block",
+                            "when": [],
+                            "has": [["location", "documentChunk"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentChunk", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentChunk", "start"], True, False, "integer"],
+                                ["end", ["location", "documentChunk", "end"], True, False, "integer"],
+                            ],
+                        },
+                    ],
+                    DIALECT,
+                    "request",
+                    f"{at}/citationsContent/citations",
+                )
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_2)
+            part = {"type": "text", "text": text_in}
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
+            if part_fields:
+                part["extensions"] = {DIALECT: {"fields": part_fields}}
+            parts.append(part)
         elif block.get("text", _MISSING) is not _MISSING:
             text_in = block.get("text", _MISSING)
             if text_in is _MISSING:
@@ -1661,7 +1756,7 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             )
             if data_in is _MISSING:
                 raise _rt.DecodeError(DIALECT, "request", f"{at}/image/source/bytes", "expected a value, got nothing")
-            part_fields = _conv.kept_fields(block, _KNOWN_PART_3)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_4)
             part = {"type": "image", "media_type": media_type_in, "data": data_in}
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
@@ -1696,17 +1791,31 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                     DIALECT, "request", f"{at}/document/source/bytes", "expected a value, got nothing"
                 )
             name_in = _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            citations_in = (
+                _n.get("enabled", _MISSING)
+                if type(
+                    _n := (
+                        _n.get("citations", _MISSING)
+                        if type(_n := block.get("document", _MISSING)) is dict
+                        else _MISSING
+                    )
+                )
+                is dict
+                else _MISSING
+            )
             part_forms = {}
             if (
                 _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
             ) is _MISSING:
                 part_forms["/document/name"] = "absent"
-            part_fields = _conv.kept_fields(block, _KNOWN_PART_4)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_5)
             if part_fields.get("/document/name", _MISSING) == "document":
                 del part_fields["/document/name"]
             part = {"type": "document", "media_type": media_type_in, "data": data_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if (part_fields) or (part_forms):
                 own = {}
                 if part_fields:
@@ -1740,6 +1849,18 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                     DIALECT, "request", f"{at}/document/source/text", f"expected a string, got {_rt.describe(text_in)}"
                 )
             name_in = _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
+            citations_in = (
+                _n.get("enabled", _MISSING)
+                if type(
+                    _n := (
+                        _n.get("citations", _MISSING)
+                        if type(_n := block.get("document", _MISSING)) is dict
+                        else _MISSING
+                    )
+                )
+                is dict
+                else _MISSING
+            )
             part_forms = {}
             if (
                 _n.get("name", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
@@ -1749,7 +1870,7 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                 _n.get("format", _MISSING) if type(_n := block.get("document", _MISSING)) is dict else _MISSING
             ) is _MISSING:
                 part_forms["/document/format"] = "absent"
-            part_fields = _conv.kept_fields(block, _KNOWN_PART_5)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_6)
             if part_fields.get("/document/name", _MISSING) == "document":
                 del part_fields["/document/name"]
             if part_fields.get("/document/format", _MISSING) == "txt":
@@ -1757,6 +1878,8 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
             part = {"type": "document", "text": text_in}
             if name_in is not _MISSING:
                 part["name"] = name_in
+            if citations_in is not _MISSING:
+                part["citations"] = citations_in
             if (part_fields) or (part_forms):
                 own = {}
                 if part_fields:
@@ -1800,7 +1923,7 @@ def _part_in(value: Any, id_map: IdMap, at: str, parts: list[dict[str, Any]]) ->
                     f"{at}/reasoningContent/reasoningText/text",
                     f"expected a string, got {_rt.describe(text_in)}",
                 )
-            part_fields = _conv.kept_fields(block, _KNOWN_PART_6)
+            part_fields = _conv.kept_fields(block, _KNOWN_PART_7)
             part = {"type": "reasoning", "dialect": DIALECT, "text": text_in}
             if part_fields:
                 part["extensions"] = {DIALECT: {"fields": part_fields}}
@@ -1850,20 +1973,33 @@ def _request_in(wire: Any, id_map: IdMap) -> dict[str, Any]:
     return request
 
 
-_KNOWN_PART_3 = _conv.known_tree((("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes")))
-
-
-_KNOWN_PART_4 = _conv.known_tree(
-    (("document", "source", "bytes"),), (("document", "format"), ("document", "source", "bytes"), ("document", "name"))
+_KNOWN_PART_2 = _conv.known_tree(
+    (("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+    (("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
 )
 
 
+_KNOWN_PART_4 = _conv.known_tree((("image", "source", "bytes"),), (("image", "format"), ("image", "source", "bytes")))
+
+
 _KNOWN_PART_5 = _conv.known_tree(
-    (("document", "source", "text"),), (("document", "source", "text"), ("document", "name"))
+    (("document", "source", "bytes"),),
+    (
+        ("document", "format"),
+        ("document", "source", "bytes"),
+        ("document", "name"),
+        ("document", "citations", "enabled"),
+    ),
 )
 
 
 _KNOWN_PART_6 = _conv.known_tree(
+    (("document", "source", "text"),),
+    (("document", "source", "text"), ("document", "name"), ("document", "citations", "enabled")),
+)
+
+
+_KNOWN_PART_7 = _conv.known_tree(
     (("reasoningContent", "reasoningText", "text"),), (("reasoningContent", "reasoningText", "text"),)
 )
 
@@ -2045,7 +2181,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                     else:
                         blocks.append(block)
             elif (part.get("type", _MISSING) == "text") and (part.get("text", _MISSING) is not _MISSING):
-                block = _part_out_2(part, at, out)
+                block = _part_out_3(part, at, out)
                 if block is not None:
                     if (type(block) is dict) and (block.get("text", _MISSING) == ""):
                         lose(
@@ -2058,7 +2194,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
             elif (part.get("type", _MISSING) == "image") and (
                 (part.get("media_type", _MISSING) is not _MISSING) and (part.get("data", _MISSING) is not _MISSING)
             ):
-                block = _part_out_3(part, at, out)
+                block = _part_out_4(part, at, out)
                 if block is not None:
                     if (type(block) is dict) and (block.get("text", _MISSING) == ""):
                         lose(
@@ -2072,17 +2208,6 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 (_rt.document_format(part.get("media_type", _MISSING)) is not None)
                 and (part.get("data", _MISSING) is not _MISSING)
             ):
-                block = _part_out_4(part, at, out)
-                if block is not None:
-                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
-                        lose(
-                            "part.empty_dropped",
-                            at,
-                            "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
-                        )
-                    else:
-                        blocks.append(block)
-            elif (part.get("type", _MISSING) == "document") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_5(part, at, out)
                 if block is not None:
                     if (type(block) is dict) and (block.get("text", _MISSING) == ""):
@@ -2093,8 +2218,19 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                         )
                     else:
                         blocks.append(block)
-            elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
+            elif (part.get("type", _MISSING) == "document") and (part.get("text", _MISSING) is not _MISSING):
                 block = _part_out_6(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+                        )
+                    else:
+                        blocks.append(block)
+            elif (part.get("type", _MISSING) == "reasoning") and (part.get("text", _MISSING) is not _MISSING):
+                block = _part_out_7(part, at, out)
                 if block is not None:
                     if (type(block) is dict) and (block.get("text", _MISSING) == ""):
                         lose(
@@ -2325,7 +2461,9 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             last = "tool_result"
             content.append([part, 1, at])
         elif kind == "text":
-            if part.get("text", _MISSING) is not _MISSING:
+            if (role in ("assistant",)) and (
+                (part.get("text", _MISSING) is not _MISSING) and (part.get("citations", _MISSING) is not _MISSING)
+            ):
                 if seen > 1:
                     lose(
                         "part.reordered",
@@ -2336,6 +2474,17 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                     seen = 1
                 last = "text"
                 content.append([part, 2, at])
+            elif part.get("text", _MISSING) is not _MISSING:
+                if seen > 1:
+                    lose(
+                        "part.reordered",
+                        at,
+                        f"the order of a text part after a {last} part in one turn (moved before it)",
+                    )
+                if seen < 1:
+                    seen = 1
+                last = "text"
+                content.append([part, 3, at])
             else:
                 lose("part.unsupported", at, f"a text part in {_conv.article(role)} turn")
         elif kind == "image":
@@ -2349,7 +2498,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "image"
-                content.append([part, 3, at])
+                content.append([part, 4, at])
             else:
                 lose("part.unsupported", at, f"an image part in {_conv.article(role)} turn")
         elif kind == "document":
@@ -2365,7 +2514,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "document"
-                content.append([part, 4, at])
+                content.append([part, 5, at])
             elif part.get("text", _MISSING) is not _MISSING:
                 if seen > 1:
                     lose(
@@ -2376,7 +2525,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "document"
-                content.append([part, 5, at])
+                content.append([part, 6, at])
             else:
                 lose("part.unsupported", at, f"a document part{_conv.media_of(part)} in {_conv.article(role)} turn")
         elif kind == "reasoning":
@@ -2390,7 +2539,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                 if seen < 1:
                     seen = 1
                 last = "reasoning"
-                content.append([part, 6, at])
+                content.append([part, 7, at])
             else:
                 lose("part.unsupported", at, f"a reasoning part in {_conv.article(role)} turn")
         elif kind == "wire":
@@ -2611,6 +2760,31 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
                             o_later.append(block)
                         else:
                             blocks.append(block)
+            elif k == 7:
+                block = _part_out_7(part, at, out)
+                if block is not None:
+                    if (type(block) is dict) and (block.get("text", _MISSING) == ""):
+                        lose(
+                            "part.empty_dropped",
+                            at,
+                            "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+                        )
+                    elif (o_seen) and (
+                        (type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)
+                    ):
+                        lose(
+                            "part.reordered",
+                            at,
+                            f"the {_conv.shown(part, 'type')} part after a later block in its turn (moved before it; rule bedrock_converse/reasoning-before-tool-use)",
+                        )
+                        o_moved.append(block)
+                    else:
+                        if (type(block) is dict) and (block.get("toolUse", _MISSING) is not _MISSING):
+                            o_seen = True
+                        if o_seen:
+                            o_later.append(block)
+                        else:
+                            blocks.append(block)
             else:
                 block = part["value"]
                 if (o_seen) and ((type(block) is dict) and (block.get("reasoningContent", _MISSING) is not _MISSING)):
@@ -2644,6 +2818,64 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
 
 
 def _part_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+    """A text part as the wire block with /citationsContent/content/0/text present, /citationsContent/citations present."""
+    block = {}
+    value = part.get("text", _MISSING)
+    if value is not _MISSING:
+        _conv.put(block, ("citationsContent", "content", "0", "text"), value)
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        value = out.citations(
+            value,
+            [
+                {
+                    "kind": "char",
+                    "when": [],
+                    "has": [["location", "documentChar"]],
+                    "fields": [
+                        ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                        ["document_title", ["title"], True, False, "string"],
+                        ["document_index", ["location", "documentChar", "documentIndex"], True, False, "integer"],
+                        ["start", ["location", "documentChar", "start"], True, False, "integer"],
+                        ["end", ["location", "documentChar", "end"], True, False, "integer"],
+                    ],
+                },
+                {
+                    "kind": "page",
+                    "when": [],
+                    "has": [["location", "documentPage"]],
+                    "fields": [
+                        ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                        ["document_title", ["title"], True, False, "string"],
+                        ["document_index", ["location", "documentPage", "documentIndex"], True, False, "integer"],
+                        ["start", ["location", "documentPage", "start"], True, False, "integer"],
+                        ["end", ["location", "documentPage", "end"], True, False, "integer"],
+                    ],
+                },
+                {
+                    "kind": "block",
+                    "when": [],
+                    "has": [["location", "documentChunk"]],
+                    "fields": [
+                        ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                        ["document_title", ["title"], True, False, "string"],
+                        ["document_index", ["location", "documentChunk", "documentIndex"], True, False, "integer"],
+                        ["start", ["location", "documentChunk", "start"], True, False, "integer"],
+                        ["end", ["location", "documentChunk", "end"], True, False, "integer"],
+                    ],
+                },
+            ],
+            f"{at}/citations",
+        )
+    if value is not _MISSING:
+        block.setdefault("citationsContent", {})["citations"] = value
+    out.extra(part, ("citations", "dialect", "extensions", "text", "type"), False, at, "a text")
+    own = out.own(part, at)
+    out.put_fields(block, own, at)
+    return block
+
+
+def _part_out_3(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A text part as the wire block with /text present."""
     block = {}
     value = part.get("text", _MISSING)
@@ -2655,7 +2887,7 @@ def _part_out_2(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_3(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """An image part as the wire block with /image/source/bytes present."""
     block = {}
     value = part.get("media_type", _MISSING)
@@ -2672,7 +2904,7 @@ def _part_out_3(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A document part as the wire block with /document/source/bytes present."""
     block = {}
     value = part.get("media_type", _MISSING)
@@ -2686,7 +2918,12 @@ def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("name", _MISSING)
     if value is not _MISSING:
         block.setdefault("document", {})["name"] = value
-    out.extra(part, ("data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("document", {}).setdefault("citations", {})["enabled"] = value
+    out.extra(
+        part, ("citations", "data", "dialect", "extensions", "media_type", "name", "type"), False, at, "a document"
+    )
     own = out.own(part, at)
     out.put_fields(block, own, at)
     forms = _conv.forms_of(own)
@@ -2697,7 +2934,7 @@ def _part_out_4(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A document part as the wire block with /document/source/text present."""
     block = {}
     value = part.get("text", _MISSING)
@@ -2706,7 +2943,10 @@ def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     value = part.get("name", _MISSING)
     if value is not _MISSING:
         block.setdefault("document", {})["name"] = value
-    out.extra(part, ("dialect", "extensions", "name", "text", "type"), False, at, "a document")
+    value = part.get("citations", _MISSING)
+    if value is not _MISSING:
+        block.setdefault("document", {}).setdefault("citations", {})["enabled"] = value
+    out.extra(part, ("citations", "dialect", "extensions", "name", "text", "type"), False, at, "a document")
     own = out.own(part, at)
     out.put_fields(block, own, at)
     forms = _conv.forms_of(own)
@@ -2721,7 +2961,7 @@ def _part_out_5(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]
     return block
 
 
-def _part_out_6(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
+def _part_out_7(part: dict[str, Any], at: str, out: _conv.Out) -> dict[str, Any]:
     """A reasoning part as the wire block with /reasoningContent/reasoningText/text present."""
     block = {}
     value = part.get("text", _MISSING)
@@ -2832,6 +3072,85 @@ _REQUEST = _conv.RequestLayout(
         _conv.Spelling(
             part="text",
             when=(),
+            has=(("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+            fields=(
+                _conv.PartField("text", ("citationsContent", "content", "0", "text"), "value", False, ()),
+                _conv.PartField(
+                    "citations",
+                    ("citationsContent", "citations"),
+                    "value",
+                    False,
+                    (),
+                    citations=[
+                        {
+                            "kind": "char",
+                            "when": [],
+                            "has": [["location", "documentChar"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentChar", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentChar", "start"], True, False, "integer"],
+                                ["end", ["location", "documentChar", "end"], True, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "page",
+                            "when": [],
+                            "has": [["location", "documentPage"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentPage", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentPage", "start"], True, False, "integer"],
+                                ["end", ["location", "documentPage", "end"], True, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "block",
+                            "when": [],
+                            "has": [["location", "documentChunk"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentChunk", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentChunk", "start"], True, False, "integer"],
+                                ["end", ["location", "documentChunk", "end"], True, False, "integer"],
+                            ],
+                        },
+                    ],
+                ),
+            ),
+            roles=("assistant",),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+                (("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+            ),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=(),
             has=(("text",),),
             fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
@@ -2864,6 +3183,7 @@ _REQUEST = _conv.RequestLayout(
                 _conv.PartField("media_type", ("document", "format"), "document_format", False, ()),
                 _conv.PartField("data", ("document", "source", "bytes"), "value", False, ()),
                 _conv.PartField("name", ("document", "name"), "value", True, ()),
+                _conv.PartField("citations", ("document", "citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"),),
@@ -2871,7 +3191,12 @@ _REQUEST = _conv.RequestLayout(
             signed=None,
             known=_conv.known_tree(
                 (("document", "source", "bytes"),),
-                (("document", "format"), ("document", "source", "bytes"), ("document", "name")),
+                (
+                    ("document", "format"),
+                    ("document", "source", "bytes"),
+                    ("document", "name"),
+                    ("document", "citations", "enabled"),
+                ),
             ),
         ),
         _conv.Spelling(
@@ -2881,13 +3206,15 @@ _REQUEST = _conv.RequestLayout(
             fields=(
                 _conv.PartField("text", ("document", "source", "text"), "value", False, ()),
                 _conv.PartField("name", ("document", "name"), "value", True, ()),
+                _conv.PartField("citations", ("document", "citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"), (("document", "format"), "txt")),
             role=None,
             signed=None,
             known=_conv.known_tree(
-                (("document", "source", "text"),), (("document", "source", "text"), ("document", "name"))
+                (("document", "source", "text"),),
+                (("document", "source", "text"), ("document", "name"), ("document", "citations", "enabled")),
             ),
         ),
         _conv.Spelling(
@@ -3009,6 +3336,85 @@ _RESPONSE = _conv.ResponseLayout(
         _conv.Spelling(
             part="text",
             when=(),
+            has=(("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+            fields=(
+                _conv.PartField("text", ("citationsContent", "content", "0", "text"), "value", False, ()),
+                _conv.PartField(
+                    "citations",
+                    ("citationsContent", "citations"),
+                    "value",
+                    False,
+                    (),
+                    citations=[
+                        {
+                            "kind": "char",
+                            "when": [],
+                            "has": [["location", "documentChar"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentChar", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentChar", "start"], True, False, "integer"],
+                                ["end", ["location", "documentChar", "end"], True, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "page",
+                            "when": [],
+                            "has": [["location", "documentPage"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentPage", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentPage", "start"], True, False, "integer"],
+                                ["end", ["location", "documentPage", "end"], True, False, "integer"],
+                            ],
+                        },
+                        {
+                            "kind": "block",
+                            "when": [],
+                            "has": [["location", "documentChunk"]],
+                            "fields": [
+                                ["cited_text", ["sourceContent", "0", "text"], True, False, "string"],
+                                ["document_title", ["title"], True, False, "string"],
+                                [
+                                    "document_index",
+                                    ["location", "documentChunk", "documentIndex"],
+                                    True,
+                                    False,
+                                    "integer",
+                                ],
+                                ["start", ["location", "documentChunk", "start"], True, False, "integer"],
+                                ["end", ["location", "documentChunk", "end"], True, False, "integer"],
+                            ],
+                        },
+                    ],
+                ),
+            ),
+            roles=("assistant",),
+            defaults=(),
+            role=None,
+            signed=None,
+            known=_conv.known_tree(
+                (("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+                (("citationsContent", "content", "0", "text"), ("citationsContent", "citations")),
+            ),
+        ),
+        _conv.Spelling(
+            part="text",
+            when=(),
             has=(("text",),),
             fields=(_conv.PartField("text", ("text",), "value", False, ()),),
             roles=(),
@@ -3041,6 +3447,7 @@ _RESPONSE = _conv.ResponseLayout(
                 _conv.PartField("media_type", ("document", "format"), "document_format", False, ()),
                 _conv.PartField("data", ("document", "source", "bytes"), "value", False, ()),
                 _conv.PartField("name", ("document", "name"), "value", True, ()),
+                _conv.PartField("citations", ("document", "citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"),),
@@ -3048,7 +3455,12 @@ _RESPONSE = _conv.ResponseLayout(
             signed=None,
             known=_conv.known_tree(
                 (("document", "source", "bytes"),),
-                (("document", "format"), ("document", "source", "bytes"), ("document", "name")),
+                (
+                    ("document", "format"),
+                    ("document", "source", "bytes"),
+                    ("document", "name"),
+                    ("document", "citations", "enabled"),
+                ),
             ),
         ),
         _conv.Spelling(
@@ -3058,13 +3470,15 @@ _RESPONSE = _conv.ResponseLayout(
             fields=(
                 _conv.PartField("text", ("document", "source", "text"), "value", False, ()),
                 _conv.PartField("name", ("document", "name"), "value", True, ()),
+                _conv.PartField("citations", ("document", "citations", "enabled"), "value", True, ()),
             ),
             roles=(),
             defaults=((("document", "name"), "document"), (("document", "format"), "txt")),
             role=None,
             signed=None,
             known=_conv.known_tree(
-                (("document", "source", "text"),), (("document", "source", "text"), ("document", "name"))
+                (("document", "source", "text"),),
+                (("document", "source", "text"), ("document", "name"), ("document", "citations", "enabled")),
             ),
         ),
         _conv.Spelling(

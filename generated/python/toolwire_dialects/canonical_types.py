@@ -10,7 +10,10 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 __all__ = [
     "ApiError",
     "CacheBreakpoint",
+    "Citation",
+    "CitationDelta",
     "ContentPart",
+    "DocumentCitation",
     "DocumentMessagePart",
     "DocumentPart",
     "Extensions",
@@ -47,6 +50,7 @@ __all__ = [
     "ToolResultPart",
     "Usage",
     "UsageUpdate",
+    "WireCitation",
     "WireMessagePart",
     "WirePart",
 ]
@@ -172,11 +176,42 @@ class ApiError(TypedDict):
     extensions: NotRequired[Extensions]
 
 
+class DocumentCitation(TypedDict):
+    """From `schemas/canonical/message_part.json#/$defs/DocumentCitation`."""
+
+    kind: Literal["char", "page", "block"]
+    cited_text: NotRequired[str]
+    document_index: NotRequired[int]
+    document_title: NotRequired[str]
+    start: NotRequired[int]
+    end: NotRequired[int]
+
+
+class WireCitation(TypedDict):
+    """A citation the canonical model has no kind for (a web search or search result location), kept
+    verbatim.
+
+    From `schemas/canonical/message_part.json#/$defs/WireCitation`.
+    """
+
+    kind: Literal["wire"]
+    dialect: str
+    value: dict[str, Any]
+
+
+# One citation of a text part: a range of a request document (char: characters, page: pages, block:
+# content blocks; the numbers as the provider gave them, its end index convention kept), or a
+# citation of a kind with no canonical fields, kept verbatim (wire): only its own dialect can carry
+# it. From `schemas/canonical/message_part.json#/$defs/Citation`.
+Citation: TypeAlias = DocumentCitation | WireCitation
+
+
 class TextMessagePart(TypedDict):
     """From `schemas/canonical/message_part.json#/$defs/TextMessagePart`."""
 
     type: Literal["text"]
     text: str
+    citations: NotRequired[list[Citation]]
     extensions: NotRequired[Extensions]
     cache: NotRequired[CacheBreakpoint]
 
@@ -212,6 +247,7 @@ class DocumentMessagePart(TypedDict):
     url: NotRequired[str]
     text: NotRequired[str]
     name: NotRequired[str]
+    citations: NotRequired[bool]
     extensions: NotRequired[Extensions]
     cache: NotRequired[CacheBreakpoint]
 
@@ -504,10 +540,23 @@ class ReasoningDelta(TypedDict):
     extensions: NotRequired[Extensions]
 
 
+class CitationDelta(TypedDict):
+    """A citation on the text, as its dialect's stream gave it (Anthropic's citations_delta
+    citation, Bedrock's delta citation): not relayed yet, a relay reports the stream's citations
+    once.
+
+    From `schemas/canonical/stream_event.json#/oneOf/3`.
+    """
+
+    type: Literal["citation_delta"]
+    dialect: str
+    value: Any
+
+
 class RefusalDelta(TypedDict):
     """A piece of the model's refusal text (OpenAI's refusal), in order.
 
-    From `schemas/canonical/stream_event.json#/oneOf/3`.
+    From `schemas/canonical/stream_event.json#/oneOf/4`.
     """
 
     type: Literal["refusal_delta"]
@@ -519,7 +568,7 @@ class ToolCallStart(TypedDict):
     appearance), id, name and the dialect's own fields of the call; custom: true for an OpenAI
     custom (freeform) tool's call, whose deltas carry its plain input text.
 
-    From `schemas/canonical/stream_event.json#/oneOf/4`.
+    From `schemas/canonical/stream_event.json#/oneOf/5`.
     """
 
     type: Literal["tool_call_start"]
@@ -534,7 +583,7 @@ class StreamEventToolCallDelta(TypedDict):
     """A fragment of a call's argument JSON text (a custom tool's call: of its plain input text), in
     order.
 
-    From `schemas/canonical/stream_event.json#/oneOf/5`.
+    From `schemas/canonical/stream_event.json#/oneOf/6`.
     """
 
     type: Literal["tool_call_delta"]
@@ -546,7 +595,7 @@ class ToolCallStop(TypedDict):
     """A call is complete; call is the canonical ToolCall the source's own reading gives (its
     extensions ride along for a same-dialect relay). A call the stream cut off gets no stop.
 
-    From `schemas/canonical/stream_event.json#/oneOf/6`.
+    From `schemas/canonical/stream_event.json#/oneOf/7`.
     """
 
     type: Literal["tool_call_stop"]
@@ -558,7 +607,7 @@ class Finish(TypedDict):
     """Why the message ended (schemas/canonical/response.json finish_reason); the wire value stays
     in extensions.<dialect>.fields./finish_reason for a same-dialect relay.
 
-    From `schemas/canonical/stream_event.json#/oneOf/7`.
+    From `schemas/canonical/stream_event.json#/oneOf/8`.
     """
 
     type: Literal["finish"]
@@ -570,7 +619,7 @@ class UsageUpdate(TypedDict):
     """Token counts so far: the fields given replace earlier values of the same fields (a provider
     may send input and output counts in different events, or cumulative counts on every chunk).
 
-    From `schemas/canonical/stream_event.json#/oneOf/8`.
+    From `schemas/canonical/stream_event.json#/oneOf/9`.
     """
 
     type: Literal["usage"]
@@ -582,7 +631,7 @@ class MessageStop(TypedDict):
     Without a finish event the stream was cut off: a writer ends it there, its block open, with no
     finish and no end of its own.
 
-    From `schemas/canonical/stream_event.json#/oneOf/9`.
+    From `schemas/canonical/stream_event.json#/oneOf/10`.
     """
 
     type: Literal["message_stop"]
@@ -595,6 +644,7 @@ StreamEvent: TypeAlias = (
     MessageStart
     | TextDelta
     | ReasoningDelta
+    | CitationDelta
     | RefusalDelta
     | ToolCallStart
     | StreamEventToolCallDelta

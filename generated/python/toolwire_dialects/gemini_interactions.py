@@ -1911,7 +1911,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 )
             elif n > 0:
                 lose("content.joined", at, "system instructions as separate blocks (they are one string)")
-            out.own(part, at)
+            out.said(part, at)
         texts = []
         for entry in parts:
             if (_n.get("type", _MISSING) if type(_n := entry[0]) is dict else _MISSING) == "text":

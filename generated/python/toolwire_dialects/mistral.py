@@ -2381,7 +2381,7 @@ def _turn_out(
             if i > 0:
                 lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
-            out.own(entry[0], entry[2])
+            out.said(entry[0], entry[2])
         texts = []
         for entry in content:
             part = entry[0]

@@ -2749,7 +2749,7 @@ def _turn_out(role: str, own: dict[str, Any], at: str, parts: list[Any], out: _c
             if i > 0:
                 lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
-            out.own(entry[0], entry[2])
+            out.said(entry[0], entry[2])
         texts = []
         for entry in content:
             part = entry[0]

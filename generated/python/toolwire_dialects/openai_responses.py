@@ -3142,7 +3142,7 @@ def _system_out(hoisted: list[Any], out: _conv.Out, lose: _conv.Lose) -> Any:
                 )
             elif n > 0:
                 lose("content.joined", at, "system instructions as separate blocks (they are one string)")
-            out.own(part, at)
+            out.said(part, at)
         texts = []
         for entry in parts:
             if (_n.get("type", _MISSING) if type(_n := entry[0]) is dict else _MISSING) == "text":
@@ -3416,7 +3416,7 @@ def _turn_out(
             if i > 0:
                 lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)")
         for entry in content:
-            out.own(entry[0], entry[2])
+            out.said(entry[0], entry[2])
         texts = []
         for entry in content:
             part = entry[0]

@@ -9,6 +9,7 @@
  * literals, field by field); Python's MISSING (a setting without a required value) is a
  * field left out.
  */
+import type { CitationKind } from "./_citations.js";
 import type { Decoder } from "./_extract.js";
 import type { Encoder, FieldPlace, Location } from "./_inject.js";
 import type { JsonObject } from "./_errors.js";
@@ -25,6 +26,7 @@ export interface PartField {
     readonly encoding: string;
     readonly optional: boolean;
     readonly mediaTypes: readonly string[];
+    readonly citations?: readonly CitationKind[];
 }
 /** One way the wire spells a part: its kind, the constants and keys that tell it apart, its
  * fields, the roles it is written for (empty: any), values written when absent, and for a

@@ -50,6 +50,10 @@ export declare class Out {
     /** Each key of part the spelling does not write, a loss (url: a data URL carries the media
      * type, a plain one does not). */
     extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void;
+    /** A part written into a string: another dialect's extensions and its citations, losses. */
+    said(part: JsonObject, at: string): void;
+    /** A part's citations (at: their pointer) in the target's spelling (_citations). */
+    citations(value: unknown, table: unknown, at: string): unknown;
     /** A tool call: noted, so that its results find it. */
     called(part: JsonObject): void;
     /** A tool result as its call makes it (see Calls.answered). */

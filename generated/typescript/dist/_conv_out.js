@@ -7,11 +7,12 @@
  * losses moved under the part, the keys a spelling cannot carry. Where Python's dict and str
  * methods would fail on input that is no canonical data, these fail the same way.
  */
+import { citationsOut } from "./_citations.js";
 import { dataUrl, reportDropped } from "./_content.js";
 import { Calls } from "./_conv_calls.js";
 import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
-import { Encoded, getOwn, isObject, report } from "./_errors.js";
+import { Encoded, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
 import { droppedAsAsked } from "./_reasoning.js";
@@ -113,6 +114,16 @@ export class Out {
      * type, a plain one does not). */
     extra(part, carried, url, at, what) {
         reportDropped(part, carried, url, at, what, this.dialect, this.losses, this.strict);
+    }
+    /** A part written into a string: another dialect's extensions and its citations, losses. */
+    said(part, at) {
+        this.own(part, at);
+        if (hasOwn(part, "citations"))
+            this.lose("part.field_dropped", `${at}/citations`, "the citations of a text part");
+    }
+    /** A part's citations (at: their pointer) in the target's spelling (_citations). */
+    citations(value, table, at) {
+        return citationsOut(value, table, this.dialect, at, this.losses, this.strict);
     }
     /** A tool call: noted, so that its results find it. */
     called(part) {

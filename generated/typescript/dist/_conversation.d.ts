@@ -19,6 +19,7 @@
  */
 export type { CacheMarker, Codecs, PartField, RequestLayout, ResponseLayout, Lose, SystemIn, ToolsIn, Spelling, SystemField, Toks, Turn, TurnField, } from "./_conv_layout.js";
 export { cacheBlocks, cacheIn, cacheOut } from "./_cache.js";
+export { citationsIn } from "./_citations.js";
 export { Links, keptFields } from "./_conv_links.js";
 export { decodeBlock, sniffMediaType } from "./_conv_parts.js";
 export { get, knownTree, put as putPath, truthy, unknownInto } from "./_conv_paths.js";

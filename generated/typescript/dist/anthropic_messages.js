@@ -2379,6 +2379,7 @@ function turnsIn(units, idMap, messages) {
 function partIn(value, idMap, at, parts) {
     let block;
     let textIn;
+    let citationsIn;
     let partFields;
     let part;
     let mediaTypeIn;
@@ -2403,13 +2404,57 @@ function partIn(value, idMap, at, parts) {
             if (!(typeof textIn === "string")) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn)));
             }
+            citationsIn = rt.getOwn(block, "citations");
+            if (citationsIn !== undefined) {
+                citationsIn = conv.citationsIn(citationsIn, [
+                    {
+                        "kind": "char",
+                        "when": [[["type"], "char_location"]],
+                        "has": [],
+                        "fields": [
+                            ["cited_text", ["cited_text"], false, false, "string"],
+                            ["document_index", ["document_index"], false, false, "integer"],
+                            ["document_title", ["document_title"], false, true, "string"],
+                            ["start", ["start_char_index"], false, false, "integer"],
+                            ["end", ["end_char_index"], false, false, "integer"],
+                        ],
+                    },
+                    {
+                        "kind": "page",
+                        "when": [[["type"], "page_location"]],
+                        "has": [],
+                        "fields": [
+                            ["cited_text", ["cited_text"], false, false, "string"],
+                            ["document_index", ["document_index"], false, false, "integer"],
+                            ["document_title", ["document_title"], false, true, "string"],
+                            ["start", ["start_page_number"], false, false, "integer"],
+                            ["end", ["end_page_number"], false, false, "integer"],
+                        ],
+                    },
+                    {
+                        "kind": "block",
+                        "when": [[["type"], "content_block_location"]],
+                        "has": [],
+                        "fields": [
+                            ["cited_text", ["cited_text"], false, false, "string"],
+                            ["document_index", ["document_index"], false, false, "integer"],
+                            ["document_title", ["document_title"], false, true, "string"],
+                            ["start", ["start_block_index"], false, false, "integer"],
+                            ["end", ["end_block_index"], false, false, "integer"],
+                        ],
+                    },
+                ], DIALECT, "request", String(at) + "/citations");
+            }
             partFields = {};
             for (const [key, kept] of Object.entries(block)) {
-                if (!["text", "type"].includes(key)) {
+                if (!["citations", "text", "type"].includes(key)) {
                     rt.putOwn(partFields, "/" + rt.escape(String(key)), kept);
                 }
             }
             part = { "type": "text", "text": textIn };
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
+            }
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
             }
@@ -2458,10 +2503,14 @@ function partIn(value, idMap, at, parts) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a value, got nothing");
             }
             nameIn = rt.getOwn(block, "title");
+            citationsIn = conv.keyOf(rt.getOwn(block, "citations"), "enabled");
             partFields = conv.keptFields(block, KNOWN_PART_5);
             part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
+            }
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
             }
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2478,6 +2527,7 @@ function partIn(value, idMap, at, parts) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/data", "expected a string, got " + String(rt.describe(textIn)));
             }
             nameIn = rt.getOwn(block, "title");
+            citationsIn = conv.keyOf(rt.getOwn(block, "citations"), "enabled");
             partForms = {};
             if (conv.keyOf(rt.getOwn(block, "source"), "media_type") === undefined) {
                 rt.putOwn(partForms, "/source/media_type", "absent");
@@ -2489,6 +2539,9 @@ function partIn(value, idMap, at, parts) {
             part = { "type": "document", "text": textIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
+            }
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
             }
             if ((Object.keys(partFields).length > 0) || (Object.keys(partForms).length > 0)) {
                 own = {};
@@ -2521,10 +2574,14 @@ function partIn(value, idMap, at, parts) {
                 dataIn = rt.textBase64(dataIn);
             }
             nameIn = rt.getOwn(block, "title");
+            citationsIn = conv.keyOf(rt.getOwn(block, "citations"), "enabled");
             partFields = conv.keptFields(block, KNOWN_PART_7);
             part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
+            }
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
             }
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2538,10 +2595,14 @@ function partIn(value, idMap, at, parts) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/source/url", "expected a value, got nothing");
             }
             nameIn = rt.getOwn(block, "title");
+            citationsIn = conv.keyOf(rt.getOwn(block, "citations"), "enabled");
             partFields = conv.keptFields(block, KNOWN_PART_8);
             part = { "type": "document", "url": urlIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
+            }
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
             }
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2655,10 +2716,24 @@ function requestIn(wire, idMap) {
 }
 const KNOWN_PART_3 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"]]);
 const KNOWN_PART_4 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]);
-const KNOWN_PART_5 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]);
-const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]);
-const KNOWN_PART_7 = conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]);
-const KNOWN_PART_8 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
+const KNOWN_PART_5 = conv.knownTree([], [
+    ["type"],
+    ["source", "type"],
+    ["source", "media_type"],
+    ["source", "data"],
+    ["title"],
+    ["citations", "enabled"],
+]);
+const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"], ["citations", "enabled"]]);
+const KNOWN_PART_7 = conv.knownTree([], [
+    ["type"],
+    ["source", "type"],
+    ["source", "media_type"],
+    ["source", "data"],
+    ["title"],
+    ["citations", "enabled"],
+]);
+const KNOWN_PART_8 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"], ["citations", "enabled"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2780,7 +2855,8 @@ function systemOut(hoisted, out, lose) {
     else if ((parts.length === 1) &&
         (conv.keyOf(parts[0][0], "type") === "text") &&
         (!(out.mine(parts[0][0]))) &&
-        (form !== "blocks")) {
+        (form !== "blocks") &&
+        (conv.keyOf(parts[0][0], "citations") === undefined)) {
         for (const [n, entry] of parts.entries()) {
             part = entry[0];
             at = entry[1];
@@ -2790,7 +2866,7 @@ function systemOut(hoisted, out, lose) {
             else if (n > 0) {
                 lose("content.joined", at, "system instructions as separate blocks (they are one string)");
             }
-            out.own(part, at);
+            out.said(part, at);
         }
         texts = [];
         for (const entry of parts) {
@@ -3307,14 +3383,15 @@ function turnOut(role, own, at, parts, out, lose) {
     else if ((content.length === 1) &&
         (rt.getKey(content[0][0], "type") === "text") &&
         (!(out.mine(content[0][0]))) &&
-        (form !== "blocks")) {
+        (form !== "blocks") &&
+        (conv.keyOf(content[0][0], "citations") === undefined)) {
         for (const [i, entry] of content.entries()) {
             if (i > 0) {
                 lose("content.joined", entry[2], "a turn's parts as separate blocks (its text is one string)");
             }
         }
         for (const entry of content) {
-            out.own(entry[0], entry[2]);
+            out.said(entry[0], entry[2]);
         }
         texts = [];
         for (const entry of content) {
@@ -3710,7 +3787,51 @@ function partOut2(part, at, out) {
     if (value !== undefined) {
         rt.putOwn(block, "text", value);
     }
-    out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        value = out.citations(value, [
+            {
+                "kind": "char",
+                "when": [[["type"], "char_location"]],
+                "has": [],
+                "fields": [
+                    ["cited_text", ["cited_text"], false, false, "string"],
+                    ["document_index", ["document_index"], false, false, "integer"],
+                    ["document_title", ["document_title"], false, true, "string"],
+                    ["start", ["start_char_index"], false, false, "integer"],
+                    ["end", ["end_char_index"], false, false, "integer"],
+                ],
+            },
+            {
+                "kind": "page",
+                "when": [[["type"], "page_location"]],
+                "has": [],
+                "fields": [
+                    ["cited_text", ["cited_text"], false, false, "string"],
+                    ["document_index", ["document_index"], false, false, "integer"],
+                    ["document_title", ["document_title"], false, true, "string"],
+                    ["start", ["start_page_number"], false, false, "integer"],
+                    ["end", ["end_page_number"], false, false, "integer"],
+                ],
+            },
+            {
+                "kind": "block",
+                "when": [[["type"], "content_block_location"]],
+                "has": [],
+                "fields": [
+                    ["cited_text", ["cited_text"], false, false, "string"],
+                    ["document_index", ["document_index"], false, false, "integer"],
+                    ["document_title", ["document_title"], false, true, "string"],
+                    ["start", ["start_block_index"], false, false, "integer"],
+                    ["end", ["end_block_index"], false, false, "integer"],
+                ],
+            },
+        ], String(at) + "/citations");
+    }
+    if (value !== undefined) {
+        rt.putOwn(block, "citations", value);
+    }
+    out.extra(part, ["citations", "dialect", "extensions", "text", "type"], false, at, "a text");
     own = out.own(part, at);
     out.putFields(block, own, at);
     return block;
@@ -3773,7 +3894,11 @@ function partOut5(part, at, out) {
     if (value !== undefined) {
         rt.putOwn(block, "title", value);
     }
-    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        conv.putPath(block, ["citations", "enabled"], value);
+    }
+    out.extra(part, ["citations", "data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
     own = out.own(part, at);
     out.putFields(block, own, at);
     return block;
@@ -3795,7 +3920,11 @@ function partOut6(part, at, out) {
     if (value !== undefined) {
         rt.putOwn(block, "title", value);
     }
-    out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        conv.putPath(block, ["citations", "enabled"], value);
+    }
+    out.extra(part, ["citations", "dialect", "extensions", "name", "text", "type"], false, at, "a document");
     own = out.own(part, at);
     out.putFields(block, own, at);
     forms = conv.formsOf(own);
@@ -3828,7 +3957,11 @@ function partOut7(part, at, out) {
     if (value !== undefined) {
         rt.putOwn(block, "title", value);
     }
-    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        conv.putPath(block, ["citations", "enabled"], value);
+    }
+    out.extra(part, ["citations", "data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
     own = out.own(part, at);
     out.putFields(block, own, at);
     return block;
@@ -3849,7 +3982,11 @@ function partOut8(part, at, out) {
     if (value !== undefined) {
         rt.putOwn(block, "title", value);
     }
-    out.extra(part, ["dialect", "extensions", "name", "type", "url"], false, at, "a document");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        conv.putPath(block, ["citations", "enabled"], value);
+    }
+    out.extra(part, ["citations", "dialect", "extensions", "name", "type", "url"], false, at, "a document");
     own = out.own(part, at);
     out.putFields(block, own, at);
     return block;
@@ -4082,12 +4219,59 @@ const CONV_REQUEST = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
+            fields: [
+                { name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                    citations: [
+                        {
+                            kind: "char",
+                            when: [[["type"], "char_location"]],
+                            has: [],
+                            fields: [
+                                ["cited_text", ["cited_text"], false, false, "string"],
+                                ["document_index", ["document_index"], false, false, "integer"],
+                                ["document_title", ["document_title"], false, true, "string"],
+                                ["start", ["start_char_index"], false, false, "integer"],
+                                ["end", ["end_char_index"], false, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "page",
+                            when: [[["type"], "page_location"]],
+                            has: [],
+                            fields: [
+                                ["cited_text", ["cited_text"], false, false, "string"],
+                                ["document_index", ["document_index"], false, false, "integer"],
+                                ["document_title", ["document_title"], false, true, "string"],
+                                ["start", ["start_page_number"], false, false, "integer"],
+                                ["end", ["end_page_number"], false, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "block",
+                            when: [[["type"], "content_block_location"]],
+                            has: [],
+                            fields: [
+                                ["cited_text", ["cited_text"], false, false, "string"],
+                                ["document_index", ["document_index"], false, false, "integer"],
+                                ["document_title", ["document_title"], false, true, "string"],
+                                ["start", ["start_block_index"], false, false, "integer"],
+                                ["end", ["end_block_index"], false, false, "integer"],
+                            ],
+                        },
+                    ],
+                },
+            ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["text"]]),
+            known: conv.knownTree([], [["type"], ["text"], ["citations"]]),
         },
         {
             part: "image",
@@ -4134,12 +4318,26 @@ const CONV_REQUEST = {
                 },
                 { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+            known: conv.knownTree([], [
+                ["type"],
+                ["source", "type"],
+                ["source", "media_type"],
+                ["source", "data"],
+                ["title"],
+                ["citations", "enabled"],
+            ]),
         },
         {
             part: "document",
@@ -4148,12 +4346,19 @@ const CONV_REQUEST = {
             fields: [
                 { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [[["source", "media_type"], "text/plain"]],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"], ["citations", "enabled"]]),
         },
         {
             part: "document",
@@ -4169,12 +4374,26 @@ const CONV_REQUEST = {
                 },
                 { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+            known: conv.knownTree([], [
+                ["type"],
+                ["source", "type"],
+                ["source", "media_type"],
+                ["source", "data"],
+                ["title"],
+                ["citations", "enabled"],
+            ]),
         },
         {
             part: "document",
@@ -4183,12 +4402,19 @@ const CONV_REQUEST = {
             fields: [
                 { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"], ["citations", "enabled"]]),
         },
         {
             part: "reasoning",
@@ -4318,12 +4544,59 @@ const CONV_RESPONSE = {
             part: "text",
             when: [[["type"], "text"]],
             has: [],
-            fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
+            fields: [
+                { name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                    citations: [
+                        {
+                            kind: "char",
+                            when: [[["type"], "char_location"]],
+                            has: [],
+                            fields: [
+                                ["cited_text", ["cited_text"], false, false, "string"],
+                                ["document_index", ["document_index"], false, false, "integer"],
+                                ["document_title", ["document_title"], false, true, "string"],
+                                ["start", ["start_char_index"], false, false, "integer"],
+                                ["end", ["end_char_index"], false, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "page",
+                            when: [[["type"], "page_location"]],
+                            has: [],
+                            fields: [
+                                ["cited_text", ["cited_text"], false, false, "string"],
+                                ["document_index", ["document_index"], false, false, "integer"],
+                                ["document_title", ["document_title"], false, true, "string"],
+                                ["start", ["start_page_number"], false, false, "integer"],
+                                ["end", ["end_page_number"], false, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "block",
+                            when: [[["type"], "content_block_location"]],
+                            has: [],
+                            fields: [
+                                ["cited_text", ["cited_text"], false, false, "string"],
+                                ["document_index", ["document_index"], false, false, "integer"],
+                                ["document_title", ["document_title"], false, true, "string"],
+                                ["start", ["start_block_index"], false, false, "integer"],
+                                ["end", ["end_block_index"], false, false, "integer"],
+                            ],
+                        },
+                    ],
+                },
+            ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["text"]]),
+            known: conv.knownTree([], [["type"], ["text"], ["citations"]]),
         },
         {
             part: "image",
@@ -4370,12 +4643,26 @@ const CONV_RESPONSE = {
                 },
                 { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+            known: conv.knownTree([], [
+                ["type"],
+                ["source", "type"],
+                ["source", "media_type"],
+                ["source", "data"],
+                ["title"],
+                ["citations", "enabled"],
+            ]),
         },
         {
             part: "document",
@@ -4384,12 +4671,19 @@ const CONV_RESPONSE = {
             fields: [
                 { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [[["source", "media_type"], "text/plain"]],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"], ["citations", "enabled"]]),
         },
         {
             part: "document",
@@ -4405,12 +4699,26 @@ const CONV_RESPONSE = {
                 },
                 { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]),
+            known: conv.knownTree([], [
+                ["type"],
+                ["source", "type"],
+                ["source", "media_type"],
+                ["source", "data"],
+                ["title"],
+                ["citations", "enabled"],
+            ]),
         },
         {
             part: "document",
@@ -4419,12 +4727,19 @@ const CONV_RESPONSE = {
             fields: [
                 { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
                 { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [],
             role: null,
             signed: null,
-            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
+            known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"], ["citations", "enabled"]]),
         },
         {
             part: "reasoning",

@@ -1794,6 +1794,7 @@ function turnsIn(units, idMap, messages) {
 function partIn(value, idMap, at, parts) {
     let block;
     let textIn;
+    let citationsIn;
     let partFields;
     let part;
     let mediaTypeIn;
@@ -1808,6 +1809,69 @@ function partIn(value, idMap, at, parts) {
         }
         else if (rt.getOwn(block, "toolResult") !== undefined) {
             parts.push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at, idMap) });
+        }
+        else if ((conv.get(block, ["citationsContent", "content", "0", "text"]) !== undefined) &&
+            (conv.keyOf(rt.getOwn(block, "citationsContent"), "citations") !== undefined)) {
+            textIn = conv.get(block, ["citationsContent", "content", "0", "text"]);
+            if (textIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/citationsContent/content/0/text", "expected a value, got nothing");
+            }
+            if (!(typeof textIn === "string")) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/citationsContent/content/0/text", "expected a string, got " + String(rt.describe(textIn)));
+            }
+            citationsIn = conv.keyOf(rt.getOwn(block, "citationsContent"), "citations");
+            if (citationsIn === undefined) {
+                throw new rt.DecodeError(DIALECT, "request", String(at) + "/citationsContent/citations", "expected a value, got nothing");
+            }
+            if (citationsIn !== undefined) {
+                citationsIn = conv.citationsIn(citationsIn, [
+                    {
+                        "kind": "char",
+                        "when": [],
+                        "has": [["location", "documentChar"]],
+                        "fields": [
+                            ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                            ["document_title", ["title"], true, false, "string"],
+                            ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+                            ["start", ["location", "documentChar", "start"], true, false, "integer"],
+                            ["end", ["location", "documentChar", "end"], true, false, "integer"],
+                        ],
+                    },
+                    {
+                        "kind": "page",
+                        "when": [],
+                        "has": [["location", "documentPage"]],
+                        "fields": [
+                            ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                            ["document_title", ["title"], true, false, "string"],
+                            ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+                            ["start", ["location", "documentPage", "start"], true, false, "integer"],
+                            ["end", ["location", "documentPage", "end"], true, false, "integer"],
+                        ],
+                    },
+                    {
+                        "kind": "block",
+                        "when": [],
+                        "has": [["location", "documentChunk"]],
+                        "fields": [
+                            ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                            ["document_title", ["title"], true, false, "string"],
+                            ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+                            ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+                            ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+                        ],
+                    },
+                ], DIALECT, "request", String(at) + "/citationsContent/citations");
+            }
+            partFields = conv.keptFields(block, KNOWN_PART_2);
+            part = { "type": "text", "text": textIn };
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
+            }
+            if (Object.keys(partFields).length > 0) {
+                rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
+            }
+            parts.push(part);
         }
         else if (rt.getOwn(block, "text") !== undefined) {
             textIn = rt.getOwn(block, "text");
@@ -1841,7 +1905,7 @@ function partIn(value, idMap, at, parts) {
             if (dataIn === undefined) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/image/source/bytes", "expected a value, got nothing");
             }
-            partFields = conv.keptFields(block, KNOWN_PART_3);
+            partFields = conv.keptFields(block, KNOWN_PART_4);
             part = { "type": "image", "media_type": mediaTypeIn, "data": dataIn };
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -1861,17 +1925,21 @@ function partIn(value, idMap, at, parts) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/document/source/bytes", "expected a value, got nothing");
             }
             nameIn = conv.keyOf(rt.getOwn(block, "document"), "name");
+            citationsIn = conv.keyOf(conv.keyOf(rt.getOwn(block, "document"), "citations"), "enabled");
             partForms = {};
             if (conv.keyOf(rt.getOwn(block, "document"), "name") === undefined) {
                 rt.putOwn(partForms, "/document/name", "absent");
             }
-            partFields = conv.keptFields(block, KNOWN_PART_4);
+            partFields = conv.keptFields(block, KNOWN_PART_5);
             if (rt.pyEquals(rt.getOwn(partFields, "/document/name"), "document")) {
                 delete partFields["/document/name"];
             }
             part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
+            }
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
             }
             if ((Object.keys(partFields).length > 0) || (Object.keys(partForms).length > 0)) {
                 own = {};
@@ -1894,6 +1962,7 @@ function partIn(value, idMap, at, parts) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/document/source/text", "expected a string, got " + String(rt.describe(textIn)));
             }
             nameIn = conv.keyOf(rt.getOwn(block, "document"), "name");
+            citationsIn = conv.keyOf(conv.keyOf(rt.getOwn(block, "document"), "citations"), "enabled");
             partForms = {};
             if (conv.keyOf(rt.getOwn(block, "document"), "name") === undefined) {
                 rt.putOwn(partForms, "/document/name", "absent");
@@ -1901,7 +1970,7 @@ function partIn(value, idMap, at, parts) {
             if (conv.keyOf(rt.getOwn(block, "document"), "format") === undefined) {
                 rt.putOwn(partForms, "/document/format", "absent");
             }
-            partFields = conv.keptFields(block, KNOWN_PART_5);
+            partFields = conv.keptFields(block, KNOWN_PART_6);
             if (rt.pyEquals(rt.getOwn(partFields, "/document/name"), "document")) {
                 delete partFields["/document/name"];
             }
@@ -1911,6 +1980,9 @@ function partIn(value, idMap, at, parts) {
             part = { "type": "document", "text": textIn };
             if (nameIn !== undefined) {
                 rt.putOwn(part, "name", nameIn);
+            }
+            if (citationsIn !== undefined) {
+                rt.putOwn(part, "citations", citationsIn);
             }
             if ((Object.keys(partFields).length > 0) || (Object.keys(partForms).length > 0)) {
                 own = {};
@@ -1932,7 +2004,7 @@ function partIn(value, idMap, at, parts) {
             if (!(typeof textIn === "string")) {
                 throw new rt.DecodeError(DIALECT, "request", String(at) + "/reasoningContent/reasoningText/text", "expected a string, got " + String(rt.describe(textIn)));
             }
-            partFields = conv.keptFields(block, KNOWN_PART_6);
+            partFields = conv.keptFields(block, KNOWN_PART_7);
             part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
             if (Object.keys(partFields).length > 0) {
                 rt.putOwn(part, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2005,10 +2077,16 @@ function requestIn(wire, idMap) {
     }
     return request;
 }
-const KNOWN_PART_3 = conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]);
-const KNOWN_PART_4 = conv.knownTree([["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]);
-const KNOWN_PART_5 = conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]);
-const KNOWN_PART_6 = conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]);
+const KNOWN_PART_2 = conv.knownTree([["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]], [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]]);
+const KNOWN_PART_4 = conv.knownTree([["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]);
+const KNOWN_PART_5 = conv.knownTree([["document", "source", "bytes"]], [
+    ["document", "format"],
+    ["document", "source", "bytes"],
+    ["document", "name"],
+    ["document", "citations", "enabled"],
+]);
+const KNOWN_PART_6 = conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"], ["document", "citations", "enabled"]]);
+const KNOWN_PART_7 = conv.knownTree([["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]);
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical, model, out, lose) {
     let own;
@@ -2213,7 +2291,7 @@ function systemOut(hoisted, out, lose) {
                 }
             }
             else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
-                block = partOut2(part, at, out);
+                block = partOut3(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
@@ -2225,7 +2303,7 @@ function systemOut(hoisted, out, lose) {
             }
             else if ((conv.keyOf(part, "type") === "image") &&
                 ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))) {
-                block = partOut3(part, at, out);
+                block = partOut4(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
@@ -2237,17 +2315,6 @@ function systemOut(hoisted, out, lose) {
             }
             else if ((conv.keyOf(part, "type") === "document") &&
                 ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined))) {
-                block = partOut4(part, at, out);
-                if (block !== null) {
-                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
-                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
-                    }
-                    else {
-                        blocks.push(block);
-                    }
-                }
-            }
-            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut5(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
@@ -2258,8 +2325,19 @@ function systemOut(hoisted, out, lose) {
                     }
                 }
             }
-            else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+            else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
                 block = partOut6(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
+                    }
+                    else {
+                        blocks.push(block);
+                    }
+                }
+            }
+            else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+                block = partOut7(part, at, out);
                 if (block !== null) {
                     if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
                         lose("part.empty_dropped", at, "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)");
@@ -2527,7 +2605,8 @@ function turnOut(role, own, at, parts, out, lose) {
             content.push([part, 1, at]);
         }
         else if (kind === "text") {
-            if (conv.keyOf(part, "text") !== undefined) {
+            if ((["assistant"].includes(role)) &&
+                ((conv.keyOf(part, "text") !== undefined) && (conv.keyOf(part, "citations") !== undefined))) {
                 if (seen > 1) {
                     lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
                 }
@@ -2536,6 +2615,16 @@ function turnOut(role, own, at, parts, out, lose) {
                 }
                 last = "text";
                 content.push([part, 2, at]);
+            }
+            else if (conv.keyOf(part, "text") !== undefined) {
+                if (seen > 1) {
+                    lose("part.reordered", at, "the order of a text part after a " + String(last) + " part in one turn (moved before it)");
+                }
+                if (seen < 1) {
+                    seen = 1;
+                }
+                last = "text";
+                content.push([part, 3, at]);
             }
             else {
                 lose("part.unsupported", at, "a text part" + " in " + String(conv.article(role)) + " turn");
@@ -2550,7 +2639,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "image";
-                content.push([part, 3, at]);
+                content.push([part, 4, at]);
             }
             else {
                 lose("part.unsupported", at, "an image part" + " in " + String(conv.article(role)) + " turn");
@@ -2565,7 +2654,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "document";
-                content.push([part, 4, at]);
+                content.push([part, 5, at]);
             }
             else if (conv.keyOf(part, "text") !== undefined) {
                 if (seen > 1) {
@@ -2575,7 +2664,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "document";
-                content.push([part, 5, at]);
+                content.push([part, 6, at]);
             }
             else {
                 lose("part.unsupported", at, "a document part" + String(conv.mediaOf(part)) + " in " + String(conv.article(role)) + " turn");
@@ -2590,7 +2679,7 @@ function turnOut(role, own, at, parts, out, lose) {
                     seen = 1;
                 }
                 last = "reasoning";
-                content.push([part, 6, at]);
+                content.push([part, 7, at]);
             }
             else {
                 lose("part.unsupported", at, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
@@ -2809,6 +2898,30 @@ function turnOut(role, own, at, parts, out, lose) {
                     }
                 }
             }
+            else if (rt.pyEquals(k, 7)) {
+                block = partOut7(part, at, out);
+                if (block !== null) {
+                    if ((rt.isObject(block)) && ((rt.getOwn(block, "text") === ""))) {
+                        lose("part.empty_dropped", at, "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)");
+                    }
+                    else if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
+                        lose("part.reordered", at, "the " + String(conv.shown(part, "type")) + " part after a later block in its turn (moved before it; rule " +
+                            "bedrock_converse/reasoning-before-tool-use)");
+                        oMoved.push(block);
+                    }
+                    else {
+                        if ((rt.isObject(block)) && (((rt.getOwn(block, "toolUse") !== undefined)))) {
+                            oSeen = true;
+                        }
+                        if (oSeen) {
+                            oLater.push(block);
+                        }
+                        else {
+                            blocks.push(block);
+                        }
+                    }
+                }
+            }
             else {
                 block = rt.getKey(part, "value");
                 if ((oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block, "reasoningContent") !== undefined))))) {
@@ -2846,8 +2959,67 @@ function turnOut(role, own, at, parts, out, lose) {
     }
     return unit;
 }
-/** A text part as the wire block with /text present. */
+/** A text part as the wire block with /citationsContent/content/0/text present, /citationsContent/citations present. */
 function partOut2(part, at, out) {
+    let value;
+    let own;
+    let block;
+    block = {};
+    value = conv.keyOf(part, "text");
+    if (value !== undefined) {
+        conv.putPath(block, ["citationsContent", "content", "0", "text"], value);
+    }
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        value = out.citations(value, [
+            {
+                "kind": "char",
+                "when": [],
+                "has": [["location", "documentChar"]],
+                "fields": [
+                    ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                    ["document_title", ["title"], true, false, "string"],
+                    ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+                    ["start", ["location", "documentChar", "start"], true, false, "integer"],
+                    ["end", ["location", "documentChar", "end"], true, false, "integer"],
+                ],
+            },
+            {
+                "kind": "page",
+                "when": [],
+                "has": [["location", "documentPage"]],
+                "fields": [
+                    ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                    ["document_title", ["title"], true, false, "string"],
+                    ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+                    ["start", ["location", "documentPage", "start"], true, false, "integer"],
+                    ["end", ["location", "documentPage", "end"], true, false, "integer"],
+                ],
+            },
+            {
+                "kind": "block",
+                "when": [],
+                "has": [["location", "documentChunk"]],
+                "fields": [
+                    ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                    ["document_title", ["title"], true, false, "string"],
+                    ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+                    ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+                    ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+                ],
+            },
+        ], String(at) + "/citations");
+    }
+    if (value !== undefined) {
+        conv.putPath(block, ["citationsContent", "citations"], value);
+    }
+    out.extra(part, ["citations", "dialect", "extensions", "text", "type"], false, at, "a text");
+    own = out.own(part, at);
+    out.putFields(block, own, at);
+    return block;
+}
+/** A text part as the wire block with /text present. */
+function partOut3(part, at, out) {
     let value;
     let own;
     let block;
@@ -2862,7 +3034,7 @@ function partOut2(part, at, out) {
     return block;
 }
 /** An image part as the wire block with /image/source/bytes present. */
-function partOut3(part, at, out) {
+function partOut4(part, at, out) {
     let value;
     let own;
     let block;
@@ -2884,7 +3056,7 @@ function partOut3(part, at, out) {
     return block;
 }
 /** A document part as the wire block with /document/source/bytes present. */
-function partOut4(part, at, out) {
+function partOut5(part, at, out) {
     let value;
     let own;
     let forms;
@@ -2905,7 +3077,11 @@ function partOut4(part, at, out) {
     if (value !== undefined) {
         conv.putPath(block, ["document", "name"], value);
     }
-    out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "citations", "enabled"], value);
+    }
+    out.extra(part, ["citations", "data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
     own = out.own(part, at);
     out.putFields(block, own, at);
     forms = conv.formsOf(own);
@@ -2916,7 +3092,7 @@ function partOut4(part, at, out) {
     return block;
 }
 /** A document part as the wire block with /document/source/text present. */
-function partOut5(part, at, out) {
+function partOut6(part, at, out) {
     let value;
     let own;
     let forms;
@@ -2930,7 +3106,11 @@ function partOut5(part, at, out) {
     if (value !== undefined) {
         conv.putPath(block, ["document", "name"], value);
     }
-    out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+    value = conv.keyOf(part, "citations");
+    if (value !== undefined) {
+        conv.putPath(block, ["document", "citations", "enabled"], value);
+    }
+    out.extra(part, ["citations", "dialect", "extensions", "name", "text", "type"], false, at, "a document");
     own = out.own(part, at);
     out.putFields(block, own, at);
     forms = conv.formsOf(own);
@@ -2945,7 +3125,7 @@ function partOut5(part, at, out) {
     return block;
 }
 /** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
-function partOut6(part, at, out) {
+function partOut7(part, at, out) {
     let value;
     let own;
     let block;
@@ -3077,6 +3257,70 @@ const CONV_REQUEST = {
         {
             part: "text",
             when: [],
+            has: [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+            fields: [
+                {
+                    name: "text",
+                    toks: ["citationsContent", "content", "0", "text"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                {
+                    name: "citations",
+                    toks: ["citationsContent", "citations"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                    citations: [
+                        {
+                            kind: "char",
+                            when: [],
+                            has: [["location", "documentChar"]],
+                            fields: [
+                                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                                ["document_title", ["title"], true, false, "string"],
+                                ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+                                ["start", ["location", "documentChar", "start"], true, false, "integer"],
+                                ["end", ["location", "documentChar", "end"], true, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "page",
+                            when: [],
+                            has: [["location", "documentPage"]],
+                            fields: [
+                                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                                ["document_title", ["title"], true, false, "string"],
+                                ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+                                ["start", ["location", "documentPage", "start"], true, false, "integer"],
+                                ["end", ["location", "documentPage", "end"], true, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "block",
+                            when: [],
+                            has: [["location", "documentChunk"]],
+                            fields: [
+                                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                                ["document_title", ["title"], true, false, "string"],
+                                ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+                                ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+                                ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+                            ],
+                        },
+                    ],
+                },
+            ],
+            roles: ["assistant"],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]], [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]]),
+        },
+        {
+            part: "text",
+            when: [],
             has: [["text"]],
             fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
@@ -3131,12 +3375,24 @@ const CONV_REQUEST = {
                     mediaTypes: [],
                 },
                 { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["document", "citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"]],
             role: null,
             signed: null,
-            known: conv.knownTree([["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]),
+            known: conv.knownTree([["document", "source", "bytes"]], [
+                ["document", "format"],
+                ["document", "source", "bytes"],
+                ["document", "name"],
+                ["document", "citations", "enabled"],
+            ]),
         },
         {
             part: "document",
@@ -3151,12 +3407,19 @@ const CONV_REQUEST = {
                     mediaTypes: [],
                 },
                 { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["document", "citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
             role: null,
             signed: null,
-            known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
+            known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"], ["document", "citations", "enabled"]]),
         },
         {
             part: "reasoning",
@@ -3279,6 +3542,70 @@ const CONV_RESPONSE = {
         {
             part: "text",
             when: [],
+            has: [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+            fields: [
+                {
+                    name: "text",
+                    toks: ["citationsContent", "content", "0", "text"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                },
+                {
+                    name: "citations",
+                    toks: ["citationsContent", "citations"],
+                    encoding: "value",
+                    optional: false,
+                    mediaTypes: [],
+                    citations: [
+                        {
+                            kind: "char",
+                            when: [],
+                            has: [["location", "documentChar"]],
+                            fields: [
+                                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                                ["document_title", ["title"], true, false, "string"],
+                                ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+                                ["start", ["location", "documentChar", "start"], true, false, "integer"],
+                                ["end", ["location", "documentChar", "end"], true, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "page",
+                            when: [],
+                            has: [["location", "documentPage"]],
+                            fields: [
+                                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                                ["document_title", ["title"], true, false, "string"],
+                                ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+                                ["start", ["location", "documentPage", "start"], true, false, "integer"],
+                                ["end", ["location", "documentPage", "end"], true, false, "integer"],
+                            ],
+                        },
+                        {
+                            kind: "block",
+                            when: [],
+                            has: [["location", "documentChunk"]],
+                            fields: [
+                                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                                ["document_title", ["title"], true, false, "string"],
+                                ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+                                ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+                                ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+                            ],
+                        },
+                    ],
+                },
+            ],
+            roles: ["assistant"],
+            defaults: [],
+            role: null,
+            signed: null,
+            known: conv.knownTree([["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]], [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]]),
+        },
+        {
+            part: "text",
+            when: [],
             has: [["text"]],
             fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
             roles: [],
@@ -3333,12 +3660,24 @@ const CONV_RESPONSE = {
                     mediaTypes: [],
                 },
                 { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["document", "citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"]],
             role: null,
             signed: null,
-            known: conv.knownTree([["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]),
+            known: conv.knownTree([["document", "source", "bytes"]], [
+                ["document", "format"],
+                ["document", "source", "bytes"],
+                ["document", "name"],
+                ["document", "citations", "enabled"],
+            ]),
         },
         {
             part: "document",
@@ -3353,12 +3692,19 @@ const CONV_RESPONSE = {
                     mediaTypes: [],
                 },
                 { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+                {
+                    name: "citations",
+                    toks: ["document", "citations", "enabled"],
+                    encoding: "value",
+                    optional: true,
+                    mediaTypes: [],
+                },
             ],
             roles: [],
             defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
             role: null,
             signed: null,
-            known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
+            known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"], ["document", "citations", "enabled"]]),
         },
         {
             part: "reasoning",

@@ -2180,7 +2180,7 @@ function systemOut(hoisted, out, lose) {
             else if (n > 0) {
                 lose("content.joined", at, "system instructions as separate blocks (they are one string)");
             }
-            out.own(part, at);
+            out.said(part, at);
         }
         texts = [];
         for (const entry of parts) {

@@ -2724,7 +2724,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         for (const entry of content) {
-            out.own(entry[0], entry[2]);
+            out.said(entry[0], entry[2]);
         }
         texts = [];
         for (const entry of content) {

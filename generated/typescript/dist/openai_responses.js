@@ -3663,7 +3663,7 @@ function systemOut(hoisted, out, lose) {
             else if (n > 0) {
                 lose("content.joined", at, "system instructions as separate blocks (they are one string)");
             }
-            out.own(part, at);
+            out.said(part, at);
         }
         texts = [];
         for (const entry of parts) {
@@ -4004,7 +4004,7 @@ function turnOut(role, own, at, parts, out, lose) {
             }
         }
         for (const entry of content) {
-            out.own(entry[0], entry[2]);
+            out.said(entry[0], entry[2]);
         }
         texts = [];
         for (const entry of content) {

@@ -8,11 +8,12 @@
  * methods would fail on input that is no canonical data, these fail the same way.
  */
 
+import { citationsOut } from "./_citations.js";
 import { dataUrl, reportDropped } from "./_content.js";
 import { Calls } from "./_conv_calls.js";
 import { holds } from "./_conv_parts.js";
 import { EMPTY, asObject, joinStrings, objectOf, putBack, pyIn, pyStr, truthy } from "./_conv_paths.js";
-import { Encoded, Loss, getOwn, isObject, report } from "./_errors.js";
+import { Encoded, Loss, getOwn, hasOwn, isObject, report } from "./_errors.js";
 import type { JsonObject } from "./_errors.js";
 import { foreignExtensions } from "./_extensions.js";
 import { IdMap } from "./_ids.js";
@@ -132,6 +133,17 @@ export class Out {
    * type, a plain one does not). */
   extra(part: JsonObject, carried: readonly string[], url: boolean, at: string, what: string): void {
     reportDropped(part, carried, url, at, what, this.dialect, this.losses, this.strict);
+  }
+
+  /** A part written into a string: another dialect's extensions and its citations, losses. */
+  said(part: JsonObject, at: string): void {
+    this.own(part, at);
+    if (hasOwn(part, "citations")) this.lose("part.field_dropped", `${at}/citations`, "the citations of a text part");
+  }
+
+  /** A part's citations (at: their pointer) in the target's spelling (_citations). */
+  citations(value: unknown, table: unknown, at: string): unknown {
+    return citationsOut(value, table, this.dialect, at, this.losses, this.strict);
   }
 
   /** A tool call: noted, so that its results find it. */

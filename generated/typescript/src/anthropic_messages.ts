@@ -2975,6 +2975,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
 function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]): JsonObject[] {
   let block: unknown;
   let textIn: unknown;
+  let citationsIn: unknown;
   let partFields: unknown;
   let part: unknown;
   let mediaTypeIn: unknown;
@@ -2999,13 +3000,63 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
           DIALECT, "request", String(at) + "/text", "expected a string, got " + String(rt.describe(textIn))
         );
       }
+      citationsIn = rt.getOwn(block as JsonObject, "citations");
+      if (citationsIn !== undefined) {
+        citationsIn = conv.citationsIn(
+          citationsIn,
+          [
+            {
+              "kind": "char",
+              "when": [[["type"], "char_location"]],
+              "has": [],
+              "fields": [
+                ["cited_text", ["cited_text"], false, false, "string"],
+                ["document_index", ["document_index"], false, false, "integer"],
+                ["document_title", ["document_title"], false, true, "string"],
+                ["start", ["start_char_index"], false, false, "integer"],
+                ["end", ["end_char_index"], false, false, "integer"],
+              ],
+            },
+            {
+              "kind": "page",
+              "when": [[["type"], "page_location"]],
+              "has": [],
+              "fields": [
+                ["cited_text", ["cited_text"], false, false, "string"],
+                ["document_index", ["document_index"], false, false, "integer"],
+                ["document_title", ["document_title"], false, true, "string"],
+                ["start", ["start_page_number"], false, false, "integer"],
+                ["end", ["end_page_number"], false, false, "integer"],
+              ],
+            },
+            {
+              "kind": "block",
+              "when": [[["type"], "content_block_location"]],
+              "has": [],
+              "fields": [
+                ["cited_text", ["cited_text"], false, false, "string"],
+                ["document_index", ["document_index"], false, false, "integer"],
+                ["document_title", ["document_title"], false, true, "string"],
+                ["start", ["start_block_index"], false, false, "integer"],
+                ["end", ["end_block_index"], false, false, "integer"],
+              ],
+            },
+          ],
+          DIALECT,
+          "request",
+          String(at) + "/citations",
+        );
+      }
       partFields = {};
       for (const [key, kept] of Object.entries(block as JsonObject)) {
-        if (!["text", "type"].includes(key as string)) {
+        if (!["citations", "text", "type"].includes(key as string)) {
           rt.putOwn(partFields as JsonObject, "/" + rt.escape(String(key)) as string, kept);
         }
       }
       part = { "type": "text", "text": textIn };
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
+      }
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
       }
@@ -3069,10 +3120,14 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         );
       }
       nameIn = rt.getOwn(block as JsonObject, "title");
+      citationsIn = conv.keyOf(rt.getOwn(block as JsonObject, "citations"), "enabled");
       partFields = conv.keptFields(block, KNOWN_PART_5);
       part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
       }
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -3094,6 +3149,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         );
       }
       nameIn = rt.getOwn(block as JsonObject, "title");
+      citationsIn = conv.keyOf(rt.getOwn(block as JsonObject, "citations"), "enabled");
       partForms = {};
       if (conv.keyOf(rt.getOwn(block as JsonObject, "source"), "media_type") === undefined) {
         rt.putOwn(partForms as JsonObject, "/source/media_type", "absent");
@@ -3105,6 +3161,9 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       part = { "type": "document", "text": textIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
       }
       if ((Object.keys(partFields as object).length > 0) || (Object.keys(partForms as object).length > 0)) {
         own = {};
@@ -3146,10 +3205,14 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         dataIn = rt.textBase64(dataIn as string);
       }
       nameIn = rt.getOwn(block as JsonObject, "title");
+      citationsIn = conv.keyOf(rt.getOwn(block as JsonObject, "citations"), "enabled");
       partFields = conv.keptFields(block, KNOWN_PART_7);
       part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
       }
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -3166,10 +3229,14 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         );
       }
       nameIn = rt.getOwn(block as JsonObject, "title");
+      citationsIn = conv.keyOf(rt.getOwn(block as JsonObject, "citations"), "enabled");
       partFields = conv.keptFields(block, KNOWN_PART_8);
       part = { "type": "document", "url": urlIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
       }
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -3289,17 +3356,31 @@ const KNOWN_PART_3 = conv.knownTree([], [["type"], ["source", "type"], ["source"
 
 const KNOWN_PART_4 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"]]);
 
-const KNOWN_PART_5 = conv.knownTree(
-  [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+const KNOWN_PART_5 = conv.knownTree([], [
+  ["type"],
+  ["source", "type"],
+  ["source", "media_type"],
+  ["source", "data"],
+  ["title"],
+  ["citations", "enabled"],
+]);
+
+const KNOWN_PART_6 = conv.knownTree(
+  [], [["type"], ["source", "type"], ["source", "data"], ["title"], ["citations", "enabled"]]
 );
 
-const KNOWN_PART_6 = conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]);
+const KNOWN_PART_7 = conv.knownTree([], [
+  ["type"],
+  ["source", "type"],
+  ["source", "media_type"],
+  ["source", "data"],
+  ["title"],
+  ["citations", "enabled"],
+]);
 
-const KNOWN_PART_7 = conv.knownTree(
-  [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
+const KNOWN_PART_8 = conv.knownTree(
+  [], [["type"], ["source", "type"], ["source", "url"], ["title"], ["citations", "enabled"]]
 );
-
-const KNOWN_PART_8 = conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]);
 
 /** A canonical request as the dialect's request (its losses reported through out). */
 function requestOut(canonical: JsonObject, model: unknown, out: conv.Out, lose: conv.Lose): JsonObject {
@@ -3448,7 +3529,8 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
     ((parts as unknown[]).length === 1) &&
     (conv.keyOf(((parts as unknown[])[0] as unknown[])[0], "type") === "text") &&
     (!(out.mine(((parts as unknown[])[0] as unknown[])[0] as JsonObject))) &&
-    (form !== "blocks")
+    (form !== "blocks") &&
+    (conv.keyOf(((parts as unknown[])[0] as unknown[])[0], "citations") === undefined)
   ) {
     for (const [n, entry] of (parts as unknown[]).entries()) {
       part = (entry as unknown[])[0];
@@ -3462,7 +3544,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       } else if ((n as number) > 0) {
         lose("content.joined", at as string, "system instructions as separate blocks (they are one string)");
       }
-      out.own(part, at as string);
+      out.said(part as JsonObject, at as string);
     }
     texts = [];
     for (const entry of parts as unknown[]) {
@@ -4093,7 +4175,8 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
     ((content as unknown[]).length === 1) &&
     (rt.getKey(((content as unknown[])[0] as unknown[])[0], "type") === "text") &&
     (!(out.mine(((content as unknown[])[0] as unknown[])[0] as JsonObject))) &&
-    (form !== "blocks")
+    (form !== "blocks") &&
+    (conv.keyOf(((content as unknown[])[0] as unknown[])[0], "citations") === undefined)
   ) {
     for (const [i, entry] of (content as unknown[]).entries()) {
       if ((i as number) > 0) {
@@ -4105,7 +4188,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
       }
     }
     for (const entry of content as unknown[]) {
-      out.own((entry as unknown[])[0], (entry as unknown[])[2] as string);
+      out.said((entry as unknown[])[0] as JsonObject, (entry as unknown[])[2] as string);
     }
     texts = [];
     for (const entry of content as unknown[]) {
@@ -4681,7 +4764,55 @@ function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     rt.putOwn(block, "text", value);
   }
-  out.extra(part, ["dialect", "extensions", "text", "type"], false, at, "a text");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    value = out.citations(
+      value,
+      [
+        {
+          "kind": "char",
+          "when": [[["type"], "char_location"]],
+          "has": [],
+          "fields": [
+            ["cited_text", ["cited_text"], false, false, "string"],
+            ["document_index", ["document_index"], false, false, "integer"],
+            ["document_title", ["document_title"], false, true, "string"],
+            ["start", ["start_char_index"], false, false, "integer"],
+            ["end", ["end_char_index"], false, false, "integer"],
+          ],
+        },
+        {
+          "kind": "page",
+          "when": [[["type"], "page_location"]],
+          "has": [],
+          "fields": [
+            ["cited_text", ["cited_text"], false, false, "string"],
+            ["document_index", ["document_index"], false, false, "integer"],
+            ["document_title", ["document_title"], false, true, "string"],
+            ["start", ["start_page_number"], false, false, "integer"],
+            ["end", ["end_page_number"], false, false, "integer"],
+          ],
+        },
+        {
+          "kind": "block",
+          "when": [[["type"], "content_block_location"]],
+          "has": [],
+          "fields": [
+            ["cited_text", ["cited_text"], false, false, "string"],
+            ["document_index", ["document_index"], false, false, "integer"],
+            ["document_title", ["document_title"], false, true, "string"],
+            ["start", ["start_block_index"], false, false, "integer"],
+            ["end", ["end_block_index"], false, false, "integer"],
+          ],
+        },
+      ],
+      String(at) + "/citations",
+    );
+  }
+  if (value !== undefined) {
+    rt.putOwn(block, "citations", value);
+  }
+  out.extra(part, ["citations", "dialect", "extensions", "text", "type"], false, at, "a text");
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   return block;
@@ -4750,7 +4881,13 @@ function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     rt.putOwn(block, "title", value);
   }
-  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    conv.putPath(block, ["citations", "enabled"], value);
+  }
+  out.extra(
+    part, ["citations", "data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document"
+  );
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   return block;
@@ -4774,7 +4911,11 @@ function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     rt.putOwn(block, "title", value);
   }
-  out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    conv.putPath(block, ["citations", "enabled"], value);
+  }
+  out.extra(part, ["citations", "dialect", "extensions", "name", "text", "type"], false, at, "a document");
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   forms = conv.formsOf(own as JsonObject);
@@ -4811,7 +4952,13 @@ function partOut7(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     rt.putOwn(block, "title", value);
   }
-  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    conv.putPath(block, ["citations", "enabled"], value);
+  }
+  out.extra(
+    part, ["citations", "data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document"
+  );
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   return block;
@@ -4834,7 +4981,11 @@ function partOut8(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     rt.putOwn(block, "title", value);
   }
-  out.extra(part, ["dialect", "extensions", "name", "type", "url"], false, at, "a document");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    conv.putPath(block, ["citations", "enabled"], value);
+  }
+  out.extra(part, ["citations", "dialect", "extensions", "name", "type", "url"], false, at, "a document");
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   return block;
@@ -5098,12 +5249,59 @@ const CONV_REQUEST: conv.RequestLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
+      fields: [
+        { name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+          citations: [
+            {
+              kind: "char",
+              when: [[["type"], "char_location"]],
+              has: [],
+              fields: [
+              ["cited_text", ["cited_text"], false, false, "string"],
+              ["document_index", ["document_index"], false, false, "integer"],
+              ["document_title", ["document_title"], false, true, "string"],
+              ["start", ["start_char_index"], false, false, "integer"],
+              ["end", ["end_char_index"], false, false, "integer"],
+            ],
+            },
+            {
+              kind: "page",
+              when: [[["type"], "page_location"]],
+              has: [],
+              fields: [
+              ["cited_text", ["cited_text"], false, false, "string"],
+              ["document_index", ["document_index"], false, false, "integer"],
+              ["document_title", ["document_title"], false, true, "string"],
+              ["start", ["start_page_number"], false, false, "integer"],
+              ["end", ["end_page_number"], false, false, "integer"],
+            ],
+            },
+            {
+              kind: "block",
+              when: [[["type"], "content_block_location"]],
+              has: [],
+              fields: [
+              ["cited_text", ["cited_text"], false, false, "string"],
+              ["document_index", ["document_index"], false, false, "integer"],
+              ["document_title", ["document_title"], false, true, "string"],
+              ["start", ["start_block_index"], false, false, "integer"],
+              ["end", ["end_block_index"], false, false, "integer"],
+            ],
+            },
+          ],
+        },
+      ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree([], [["type"], ["text"]]),
+      known: conv.knownTree([], [["type"], ["text"], ["citations"]]),
     },
     {
       part: "image",
@@ -5150,14 +5348,26 @@ const CONV_REQUEST: conv.RequestLayout = {
         },
         { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree(
-        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
-      ),
+      known: conv.knownTree([], [
+        ["type"],
+        ["source", "type"],
+        ["source", "media_type"],
+        ["source", "data"],
+        ["title"],
+        ["citations", "enabled"],
+      ]),
     },
     {
       part: "document",
@@ -5166,12 +5376,21 @@ const CONV_REQUEST: conv.RequestLayout = {
       fields: [
         { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [[["source", "media_type"], "text/plain"]],
       role: null,
       signed: null,
-      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+      known: conv.knownTree(
+        [], [["type"], ["source", "type"], ["source", "data"], ["title"], ["citations", "enabled"]]
+      ),
     },
     {
       part: "document",
@@ -5187,14 +5406,26 @@ const CONV_REQUEST: conv.RequestLayout = {
         },
         { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree(
-        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
-      ),
+      known: conv.knownTree([], [
+        ["type"],
+        ["source", "type"],
+        ["source", "media_type"],
+        ["source", "data"],
+        ["title"],
+        ["citations", "enabled"],
+      ]),
     },
     {
       part: "document",
@@ -5203,12 +5434,19 @@ const CONV_REQUEST: conv.RequestLayout = {
       fields: [
         { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
+      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"], ["citations", "enabled"]]),
     },
     {
       part: "reasoning",
@@ -5338,12 +5576,59 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       part: "text",
       when: [[["type"], "text"]],
       has: [],
-      fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
+      fields: [
+        { name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+          citations: [
+            {
+              kind: "char",
+              when: [[["type"], "char_location"]],
+              has: [],
+              fields: [
+              ["cited_text", ["cited_text"], false, false, "string"],
+              ["document_index", ["document_index"], false, false, "integer"],
+              ["document_title", ["document_title"], false, true, "string"],
+              ["start", ["start_char_index"], false, false, "integer"],
+              ["end", ["end_char_index"], false, false, "integer"],
+            ],
+            },
+            {
+              kind: "page",
+              when: [[["type"], "page_location"]],
+              has: [],
+              fields: [
+              ["cited_text", ["cited_text"], false, false, "string"],
+              ["document_index", ["document_index"], false, false, "integer"],
+              ["document_title", ["document_title"], false, true, "string"],
+              ["start", ["start_page_number"], false, false, "integer"],
+              ["end", ["end_page_number"], false, false, "integer"],
+            ],
+            },
+            {
+              kind: "block",
+              when: [[["type"], "content_block_location"]],
+              has: [],
+              fields: [
+              ["cited_text", ["cited_text"], false, false, "string"],
+              ["document_index", ["document_index"], false, false, "integer"],
+              ["document_title", ["document_title"], false, true, "string"],
+              ["start", ["start_block_index"], false, false, "integer"],
+              ["end", ["end_block_index"], false, false, "integer"],
+            ],
+            },
+          ],
+        },
+      ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree([], [["type"], ["text"]]),
+      known: conv.knownTree([], [["type"], ["text"], ["citations"]]),
     },
     {
       part: "image",
@@ -5390,14 +5675,26 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         },
         { name: "data", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree(
-        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
-      ),
+      known: conv.knownTree([], [
+        ["type"],
+        ["source", "type"],
+        ["source", "media_type"],
+        ["source", "data"],
+        ["title"],
+        ["citations", "enabled"],
+      ]),
     },
     {
       part: "document",
@@ -5406,12 +5703,21 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       fields: [
         { name: "text", toks: ["source", "data"], encoding: "value", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [[["source", "media_type"], "text/plain"]],
       role: null,
       signed: null,
-      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "data"], ["title"]]),
+      known: conv.knownTree(
+        [], [["type"], ["source", "type"], ["source", "data"], ["title"], ["citations", "enabled"]]
+      ),
     },
     {
       part: "document",
@@ -5427,14 +5733,26 @@ const CONV_RESPONSE: conv.ResponseLayout = {
         },
         { name: "data", toks: ["source", "data"], encoding: "base64_text", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree(
-        [], [["type"], ["source", "type"], ["source", "media_type"], ["source", "data"], ["title"]]
-      ),
+      known: conv.knownTree([], [
+        ["type"],
+        ["source", "type"],
+        ["source", "media_type"],
+        ["source", "data"],
+        ["title"],
+        ["citations", "enabled"],
+      ]),
     },
     {
       part: "document",
@@ -5443,12 +5761,19 @@ const CONV_RESPONSE: conv.ResponseLayout = {
       fields: [
         { name: "url", toks: ["source", "url"], encoding: "value", optional: false, mediaTypes: [] },
         { name: "name", toks: ["title"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [],
       role: null,
       signed: null,
-      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"]]),
+      known: conv.knownTree([], [["type"], ["source", "type"], ["source", "url"], ["title"], ["citations", "enabled"]]),
     },
     {
       part: "reasoning",

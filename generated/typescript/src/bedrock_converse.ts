@@ -2399,6 +2399,7 @@ function turnsIn(units: unknown, idMap: rt.IdMap, messages: JsonObject[]): JsonO
 function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]): JsonObject[] {
   let block: unknown;
   let textIn: unknown;
+  let citationsIn: unknown;
   let partFields: unknown;
   let part: unknown;
   let mediaTypeIn: unknown;
@@ -2412,6 +2413,85 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       (parts as unknown[]).push({ "type": "tool_call", "call": rt.decodeAt(decodeToolCall, block, at, idMap) });
     } else if (rt.getOwn(block as JsonObject, "toolResult") !== undefined) {
       (parts as unknown[]).push({ "type": "tool_result", "result": rt.decodeAt(decodeToolResult, block, at, idMap) });
+    } else if (
+      (conv.get(block, ["citationsContent", "content", "0", "text"]) !== undefined) &&
+      (conv.keyOf(rt.getOwn(block as JsonObject, "citationsContent"), "citations") !== undefined)
+    ) {
+      textIn = conv.get(block, ["citationsContent", "content", "0", "text"]);
+      if (textIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/citationsContent/content/0/text", "expected a value, got nothing" as string
+        );
+      }
+      if (!(typeof textIn === "string")) {
+        throw new rt.DecodeError(
+          DIALECT,
+          "request",
+          String(at) + "/citationsContent/content/0/text",
+          "expected a string, got " + String(rt.describe(textIn)),
+        );
+      }
+      citationsIn = conv.keyOf(rt.getOwn(block as JsonObject, "citationsContent"), "citations");
+      if (citationsIn === undefined) {
+        throw new rt.DecodeError(
+          DIALECT, "request", String(at) + "/citationsContent/citations", "expected a value, got nothing" as string
+        );
+      }
+      if (citationsIn !== undefined) {
+        citationsIn = conv.citationsIn(
+          citationsIn,
+          [
+            {
+              "kind": "char",
+              "when": [],
+              "has": [["location", "documentChar"]],
+              "fields": [
+                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                ["document_title", ["title"], true, false, "string"],
+                ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+                ["start", ["location", "documentChar", "start"], true, false, "integer"],
+                ["end", ["location", "documentChar", "end"], true, false, "integer"],
+              ],
+            },
+            {
+              "kind": "page",
+              "when": [],
+              "has": [["location", "documentPage"]],
+              "fields": [
+                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                ["document_title", ["title"], true, false, "string"],
+                ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+                ["start", ["location", "documentPage", "start"], true, false, "integer"],
+                ["end", ["location", "documentPage", "end"], true, false, "integer"],
+              ],
+            },
+            {
+              "kind": "block",
+              "when": [],
+              "has": [["location", "documentChunk"]],
+              "fields": [
+                ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+                ["document_title", ["title"], true, false, "string"],
+                ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+                ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+                ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+              ],
+            },
+          ],
+          DIALECT,
+          "request",
+          String(at) + "/citationsContent/citations",
+        );
+      }
+      partFields = conv.keptFields(block, KNOWN_PART_2);
+      part = { "type": "text", "text": textIn };
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
+      }
+      if (Object.keys(partFields as object).length > 0) {
+        rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
+      }
+      (parts as unknown[]).push(part);
     } else if (rt.getOwn(block as JsonObject, "text") !== undefined) {
       textIn = rt.getOwn(block as JsonObject, "text");
       if (textIn === undefined) {
@@ -2449,7 +2529,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
           DIALECT, "request", String(at) + "/image/source/bytes", "expected a value, got nothing" as string
         );
       }
-      partFields = conv.keptFields(block, KNOWN_PART_3);
+      partFields = conv.keptFields(block, KNOWN_PART_4);
       part = { "type": "image", "media_type": mediaTypeIn, "data": dataIn };
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2472,17 +2552,21 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         );
       }
       nameIn = conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name");
+      citationsIn = conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "document"), "citations"), "enabled");
       partForms = {};
       if (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name") === undefined) {
         rt.putOwn(partForms as JsonObject, "/document/name", "absent");
       }
-      partFields = conv.keptFields(block, KNOWN_PART_4);
+      partFields = conv.keptFields(block, KNOWN_PART_5);
       if (rt.pyEquals(rt.getOwn(partFields as JsonObject, "/document/name"), "document")) {
         delete (partFields as JsonObject)["/document/name"];
       }
       part = { "type": "document", "media_type": mediaTypeIn, "data": dataIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
       }
       if ((Object.keys(partFields as object).length > 0) || (Object.keys(partForms as object).length > 0)) {
         own = {};
@@ -2511,6 +2595,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
         );
       }
       nameIn = conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name");
+      citationsIn = conv.keyOf(conv.keyOf(rt.getOwn(block as JsonObject, "document"), "citations"), "enabled");
       partForms = {};
       if (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "name") === undefined) {
         rt.putOwn(partForms as JsonObject, "/document/name", "absent");
@@ -2518,7 +2603,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       if (conv.keyOf(rt.getOwn(block as JsonObject, "document"), "format") === undefined) {
         rt.putOwn(partForms as JsonObject, "/document/format", "absent");
       }
-      partFields = conv.keptFields(block, KNOWN_PART_5);
+      partFields = conv.keptFields(block, KNOWN_PART_6);
       if (rt.pyEquals(rt.getOwn(partFields as JsonObject, "/document/name"), "document")) {
         delete (partFields as JsonObject)["/document/name"];
       }
@@ -2528,6 +2613,9 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
       part = { "type": "document", "text": textIn };
       if (nameIn !== undefined) {
         rt.putOwn(part as JsonObject, "name", nameIn);
+      }
+      if (citationsIn !== undefined) {
+        rt.putOwn(part as JsonObject, "citations", citationsIn);
       }
       if ((Object.keys(partFields as object).length > 0) || (Object.keys(partForms as object).length > 0)) {
         own = {};
@@ -2560,7 +2648,7 @@ function partIn(value: unknown, idMap: rt.IdMap, at: string, parts: JsonObject[]
           "expected a string, got " + String(rt.describe(textIn)),
         );
       }
-      partFields = conv.keptFields(block, KNOWN_PART_6);
+      partFields = conv.keptFields(block, KNOWN_PART_7);
       part = { "type": "reasoning", "dialect": DIALECT, "text": textIn };
       if (Object.keys(partFields as object).length > 0) {
         rt.putOwn(part as JsonObject, "extensions", { [DIALECT]: { "fields": partFields } });
@@ -2636,19 +2724,28 @@ function requestIn(wire: unknown, idMap: rt.IdMap): JsonObject {
 }
 
 
-const KNOWN_PART_3 = conv.knownTree(
-  [["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]
+const KNOWN_PART_2 = conv.knownTree(
+  [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+  [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
 );
 
 const KNOWN_PART_4 = conv.knownTree(
-  [["document", "source", "bytes"]], [["document", "format"], ["document", "source", "bytes"], ["document", "name"]]
+  [["image", "source", "bytes"]], [["image", "format"], ["image", "source", "bytes"]]
 );
 
-const KNOWN_PART_5 = conv.knownTree(
-  [["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]
-);
+const KNOWN_PART_5 = conv.knownTree([["document", "source", "bytes"]], [
+  ["document", "format"],
+  ["document", "source", "bytes"],
+  ["document", "name"],
+  ["document", "citations", "enabled"],
+]);
 
 const KNOWN_PART_6 = conv.knownTree(
+  [["document", "source", "text"]],
+  [["document", "source", "text"], ["document", "name"], ["document", "citations", "enabled"]],
+);
+
+const KNOWN_PART_7 = conv.knownTree(
   [["reasoningContent", "reasoningText", "text"]], [["reasoningContent", "reasoningText", "text"]]
 );
 
@@ -2894,7 +2991,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
           }
         }
       } else if ((conv.keyOf(part, "type") === "text") && (conv.keyOf(part, "text") !== undefined)) {
-        block = partOut2(part as JsonObject, at as string, out);
+        block = partOut3(part as JsonObject, at as string, out);
         if (block !== null) {
           if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
             lose(
@@ -2910,7 +3007,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         (conv.keyOf(part, "type") === "image") &&
         ((conv.keyOf(part, "media_type") !== undefined) && (conv.keyOf(part, "data") !== undefined))
       ) {
-        block = partOut3(part as JsonObject, at as string, out);
+        block = partOut4(part as JsonObject, at as string, out);
         if (block !== null) {
           if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
             lose(
@@ -2926,19 +3023,6 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
         (conv.keyOf(part, "type") === "document") &&
         ((rt.documentFormat(conv.keyOf(part, "media_type")) !== null) && (conv.keyOf(part, "data") !== undefined))
       ) {
-        block = partOut4(part as JsonObject, at as string, out);
-        if (block !== null) {
-          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
-            lose(
-              "part.empty_dropped",
-              at as string,
-              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
-            );
-          } else {
-            (blocks as unknown[]).push(block);
-          }
-        }
-      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut5(part as JsonObject, at as string, out);
         if (block !== null) {
           if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
@@ -2951,8 +3035,21 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
             (blocks as unknown[]).push(block);
           }
         }
-      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+      } else if ((conv.keyOf(part, "type") === "document") && (conv.keyOf(part, "text") !== undefined)) {
         block = partOut6(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a system block with empty text (dropped; rule bedrock_converse/system-text-non-empty)",
+            );
+          } else {
+            (blocks as unknown[]).push(block);
+          }
+        }
+      } else if ((conv.keyOf(part, "type") === "reasoning") && (conv.keyOf(part, "text") !== undefined)) {
+        block = partOut7(part as JsonObject, at as string, out);
         if (block !== null) {
           if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
             lose(
@@ -3250,7 +3347,10 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
       last = "tool_result";
       (content as unknown[]).push([part, 1, at]);
     } else if (kind === "text") {
-      if (conv.keyOf(part, "text") !== undefined) {
+      if (
+        (["assistant"].includes(role as string)) &&
+        ((conv.keyOf(part, "text") !== undefined) && (conv.keyOf(part, "citations") !== undefined))
+      ) {
         if ((seen as number) > 1) {
           lose(
             "part.reordered",
@@ -3263,6 +3363,19 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
         }
         last = "text";
         (content as unknown[]).push([part, 2, at]);
+      } else if (conv.keyOf(part, "text") !== undefined) {
+        if ((seen as number) > 1) {
+          lose(
+            "part.reordered",
+            at as string,
+            "the order of a text part after a " + String(last) + " part in one turn (moved before it)",
+          );
+        }
+        if ((seen as number) < 1) {
+          seen = 1;
+        }
+        last = "text";
+        (content as unknown[]).push([part, 3, at]);
       } else {
         lose("part.unsupported", at as string, "a text part" + " in " + String(conv.article(role)) + " turn");
       }
@@ -3279,7 +3392,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "image";
-        (content as unknown[]).push([part, 3, at]);
+        (content as unknown[]).push([part, 4, at]);
       } else {
         lose("part.unsupported", at as string, "an image part" + " in " + String(conv.article(role)) + " turn");
       }
@@ -3296,7 +3409,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "document";
-        (content as unknown[]).push([part, 4, at]);
+        (content as unknown[]).push([part, 5, at]);
       } else if (conv.keyOf(part, "text") !== undefined) {
         if ((seen as number) > 1) {
           lose(
@@ -3309,7 +3422,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "document";
-        (content as unknown[]).push([part, 5, at]);
+        (content as unknown[]).push([part, 6, at]);
       } else {
         lose(
           "part.unsupported",
@@ -3330,7 +3443,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
           seen = 1;
         }
         last = "reasoning";
-        (content as unknown[]).push([part, 6, at]);
+        (content as unknown[]).push([part, 7, at]);
       } else {
         lose("part.unsupported", at as string, "a reasoning part" + " in " + String(conv.article(role)) + " turn");
       }
@@ -3612,6 +3725,38 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
             }
           }
         }
+      } else if (rt.pyEquals(k, 7)) {
+        block = partOut7(part as JsonObject, at as string, out);
+        if (block !== null) {
+          if ((rt.isObject(block)) && ((rt.getOwn(block as JsonObject, "text") === ""))) {
+            lose(
+              "part.empty_dropped",
+              at as string,
+              "a block with empty text (dropped; rule bedrock_converse/text-block-non-empty)",
+            );
+          } else if (
+            (oSeen) && ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "reasoningContent") !== undefined))))
+          ) {
+            lose(
+              "part.reordered",
+              at as string,
+              "the " + String(
+                conv.shown(part as JsonObject, "type")
+              ) + " part after a later block in its turn (moved before it; rule " +
+                  "bedrock_converse/reasoning-before-tool-use)",
+            );
+            (oMoved as unknown[]).push(block);
+          } else {
+            if ((rt.isObject(block)) && (((rt.getOwn(block as JsonObject, "toolUse") !== undefined)))) {
+              oSeen = true;
+            }
+            if (oSeen) {
+              (oLater as unknown[]).push(block);
+            } else {
+              (blocks as unknown[]).push(block);
+            }
+          }
+        }
       } else {
         block = rt.getKey(part, "value");
         if (
@@ -3667,8 +3812,73 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
 }
 
 
-/** A text part as the wire block with /text present. */
+/** A text part as the wire block with /citationsContent/content/0/text present, /citationsContent/citations present. */
 function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
+  let value: unknown;
+  let own: unknown;
+  let block: JsonObject;
+  block = {};
+  value = conv.keyOf(part, "text");
+  if (value !== undefined) {
+    conv.putPath(block, ["citationsContent", "content", "0", "text"], value);
+  }
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    value = out.citations(
+      value,
+      [
+        {
+          "kind": "char",
+          "when": [],
+          "has": [["location", "documentChar"]],
+          "fields": [
+            ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+            ["document_title", ["title"], true, false, "string"],
+            ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+            ["start", ["location", "documentChar", "start"], true, false, "integer"],
+            ["end", ["location", "documentChar", "end"], true, false, "integer"],
+          ],
+        },
+        {
+          "kind": "page",
+          "when": [],
+          "has": [["location", "documentPage"]],
+          "fields": [
+            ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+            ["document_title", ["title"], true, false, "string"],
+            ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+            ["start", ["location", "documentPage", "start"], true, false, "integer"],
+            ["end", ["location", "documentPage", "end"], true, false, "integer"],
+          ],
+        },
+        {
+          "kind": "block",
+          "when": [],
+          "has": [["location", "documentChunk"]],
+          "fields": [
+            ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+            ["document_title", ["title"], true, false, "string"],
+            ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+            ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+            ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+          ],
+        },
+      ],
+      String(at) + "/citations",
+    );
+  }
+  if (value !== undefined) {
+    conv.putPath(block, ["citationsContent", "citations"], value);
+  }
+  out.extra(part, ["citations", "dialect", "extensions", "text", "type"], false, at, "a text");
+  own = out.own(part, at);
+  out.putFields(block, own as JsonObject, at);
+  return block;
+}
+
+
+/** A text part as the wire block with /text present. */
+function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3685,7 +3895,7 @@ function partOut2(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** An image part as the wire block with /image/source/bytes present. */
-function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3709,7 +3919,7 @@ function partOut3(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A document part as the wire block with /document/source/bytes present. */
-function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let forms: unknown;
@@ -3730,7 +3940,13 @@ function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     conv.putPath(block, ["document", "name"], value);
   }
-  out.extra(part, ["data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "citations", "enabled"], value);
+  }
+  out.extra(
+    part, ["citations", "data", "dialect", "extensions", "media_type", "name", "type"], false, at, "a document"
+  );
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   forms = conv.formsOf(own as JsonObject);
@@ -3745,7 +3961,7 @@ function partOut4(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A document part as the wire block with /document/source/text present. */
-function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let forms: unknown;
@@ -3759,7 +3975,11 @@ function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
   if (value !== undefined) {
     conv.putPath(block, ["document", "name"], value);
   }
-  out.extra(part, ["dialect", "extensions", "name", "text", "type"], false, at, "a document");
+  value = conv.keyOf(part, "citations");
+  if (value !== undefined) {
+    conv.putPath(block, ["document", "citations", "enabled"], value);
+  }
+  out.extra(part, ["citations", "dialect", "extensions", "name", "text", "type"], false, at, "a document");
   own = out.own(part, at);
   out.putFields(block, own as JsonObject, at);
   forms = conv.formsOf(own as JsonObject);
@@ -3780,7 +4000,7 @@ function partOut5(part: JsonObject, at: string, out: conv.Out): JsonObject {
 
 
 /** A reasoning part as the wire block with /reasoningContent/reasoningText/text present. */
-function partOut6(part: JsonObject, at: string, out: conv.Out): JsonObject {
+function partOut7(part: JsonObject, at: string, out: conv.Out): JsonObject {
   let value: unknown;
   let own: unknown;
   let block: JsonObject;
@@ -3924,6 +4144,73 @@ const CONV_REQUEST: conv.RequestLayout = {
     {
       part: "text",
       when: [],
+      has: [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+      fields: [
+        {
+          name: "text",
+          toks: ["citationsContent", "content", "0", "text"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        {
+          name: "citations",
+          toks: ["citationsContent", "citations"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+          citations: [
+            {
+              kind: "char",
+              when: [],
+              has: [["location", "documentChar"]],
+              fields: [
+              ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+              ["document_title", ["title"], true, false, "string"],
+              ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+              ["start", ["location", "documentChar", "start"], true, false, "integer"],
+              ["end", ["location", "documentChar", "end"], true, false, "integer"],
+            ],
+            },
+            {
+              kind: "page",
+              when: [],
+              has: [["location", "documentPage"]],
+              fields: [
+              ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+              ["document_title", ["title"], true, false, "string"],
+              ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+              ["start", ["location", "documentPage", "start"], true, false, "integer"],
+              ["end", ["location", "documentPage", "end"], true, false, "integer"],
+            ],
+            },
+            {
+              kind: "block",
+              when: [],
+              has: [["location", "documentChunk"]],
+              fields: [
+              ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+              ["document_title", ["title"], true, false, "string"],
+              ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+              ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+              ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+            ],
+            },
+          ],
+        },
+      ],
+      roles: ["assistant"],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+        [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+      ),
+    },
+    {
+      part: "text",
+      when: [],
       has: [["text"]],
       fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
@@ -3978,15 +4265,24 @@ const CONV_REQUEST: conv.RequestLayout = {
           mediaTypes: [],
         },
         { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["document", "citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"]],
       role: null,
       signed: null,
-      known: conv.knownTree(
-        [["document", "source", "bytes"]],
-        [["document", "format"], ["document", "source", "bytes"], ["document", "name"]],
-      ),
+      known: conv.knownTree([["document", "source", "bytes"]], [
+        ["document", "format"],
+        ["document", "source", "bytes"],
+        ["document", "name"],
+        ["document", "citations", "enabled"],
+      ]),
     },
     {
       part: "document",
@@ -4001,12 +4297,22 @@ const CONV_REQUEST: conv.RequestLayout = {
           mediaTypes: [],
         },
         { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["document", "citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
       role: null,
       signed: null,
-      known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
+      known: conv.knownTree(
+        [["document", "source", "text"]],
+        [["document", "source", "text"], ["document", "name"], ["document", "citations", "enabled"]],
+      ),
     },
     {
       part: "reasoning",
@@ -4131,6 +4437,73 @@ const CONV_RESPONSE: conv.ResponseLayout = {
     {
       part: "text",
       when: [],
+      has: [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+      fields: [
+        {
+          name: "text",
+          toks: ["citationsContent", "content", "0", "text"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+        },
+        {
+          name: "citations",
+          toks: ["citationsContent", "citations"],
+          encoding: "value",
+          optional: false,
+          mediaTypes: [],
+          citations: [
+            {
+              kind: "char",
+              when: [],
+              has: [["location", "documentChar"]],
+              fields: [
+              ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+              ["document_title", ["title"], true, false, "string"],
+              ["document_index", ["location", "documentChar", "documentIndex"], true, false, "integer"],
+              ["start", ["location", "documentChar", "start"], true, false, "integer"],
+              ["end", ["location", "documentChar", "end"], true, false, "integer"],
+            ],
+            },
+            {
+              kind: "page",
+              when: [],
+              has: [["location", "documentPage"]],
+              fields: [
+              ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+              ["document_title", ["title"], true, false, "string"],
+              ["document_index", ["location", "documentPage", "documentIndex"], true, false, "integer"],
+              ["start", ["location", "documentPage", "start"], true, false, "integer"],
+              ["end", ["location", "documentPage", "end"], true, false, "integer"],
+            ],
+            },
+            {
+              kind: "block",
+              when: [],
+              has: [["location", "documentChunk"]],
+              fields: [
+              ["cited_text", ["sourceContent", "0", "text"], true, false, "string"],
+              ["document_title", ["title"], true, false, "string"],
+              ["document_index", ["location", "documentChunk", "documentIndex"], true, false, "integer"],
+              ["start", ["location", "documentChunk", "start"], true, false, "integer"],
+              ["end", ["location", "documentChunk", "end"], true, false, "integer"],
+            ],
+            },
+          ],
+        },
+      ],
+      roles: ["assistant"],
+      defaults: [],
+      role: null,
+      signed: null,
+      known: conv.knownTree(
+        [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+        [["citationsContent", "content", "0", "text"], ["citationsContent", "citations"]],
+      ),
+    },
+    {
+      part: "text",
+      when: [],
       has: [["text"]],
       fields: [{ name: "text", toks: ["text"], encoding: "value", optional: false, mediaTypes: [] }],
       roles: [],
@@ -4185,15 +4558,24 @@ const CONV_RESPONSE: conv.ResponseLayout = {
           mediaTypes: [],
         },
         { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["document", "citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"]],
       role: null,
       signed: null,
-      known: conv.knownTree(
-        [["document", "source", "bytes"]],
-        [["document", "format"], ["document", "source", "bytes"], ["document", "name"]],
-      ),
+      known: conv.knownTree([["document", "source", "bytes"]], [
+        ["document", "format"],
+        ["document", "source", "bytes"],
+        ["document", "name"],
+        ["document", "citations", "enabled"],
+      ]),
     },
     {
       part: "document",
@@ -4208,12 +4590,22 @@ const CONV_RESPONSE: conv.ResponseLayout = {
           mediaTypes: [],
         },
         { name: "name", toks: ["document", "name"], encoding: "value", optional: true, mediaTypes: [] },
+        {
+          name: "citations",
+          toks: ["document", "citations", "enabled"],
+          encoding: "value",
+          optional: true,
+          mediaTypes: [],
+        },
       ],
       roles: [],
       defaults: [[["document", "name"], "document"], [["document", "format"], "txt"]],
       role: null,
       signed: null,
-      known: conv.knownTree([["document", "source", "text"]], [["document", "source", "text"], ["document", "name"]]),
+      known: conv.knownTree(
+        [["document", "source", "text"]],
+        [["document", "source", "text"], ["document", "name"], ["document", "citations", "enabled"]],
+      ),
     },
     {
       part: "reasoning",

@@ -2399,7 +2399,7 @@ function turnOut(role: string, own: JsonObject, at: string, parts: unknown[], ou
       }
     }
     for (const entry of content as unknown[]) {
-      out.own((entry as unknown[])[0], (entry as unknown[])[2] as string);
+      out.said((entry as unknown[])[0] as JsonObject, (entry as unknown[])[2] as string);
     }
     texts = [];
     for (const entry of content as unknown[]) {

@@ -2617,7 +2617,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       } else if ((n as number) > 0) {
         lose("content.joined", at as string, "system instructions as separate blocks (they are one string)");
       }
-      out.own(part, at as string);
+      out.said(part as JsonObject, at as string);
     }
     texts = [];
     for (const entry of parts as unknown[]) {

@@ -4427,7 +4427,7 @@ function systemOut(hoisted: unknown[], out: conv.Out, lose: conv.Lose): unknown 
       } else if ((n as number) > 0) {
         lose("content.joined", at as string, "system instructions as separate blocks (they are one string)");
       }
-      out.own(part, at as string);
+      out.said(part as JsonObject, at as string);
     }
     texts = [];
     for (const entry of parts as unknown[]) {
@@ -4808,7 +4808,7 @@ function turnOut(
       }
     }
     for (const entry of content as unknown[]) {
-      out.own((entry as unknown[])[0], (entry as unknown[])[2] as string);
+      out.said((entry as unknown[])[0] as JsonObject, (entry as unknown[])[2] as string);
     }
     texts = [];
     for (const entry of content as unknown[]) {

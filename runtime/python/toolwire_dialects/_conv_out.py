@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._citations import citations_out
 from ._content import report_dropped
 from ._conv_calls import Calls
 from ._conv_parts import holds
@@ -110,6 +111,16 @@ class Out:
         """Each key of part the spelling does not write, a loss (url: a data URL carries the
         media type, a plain one does not)."""
         report_dropped(part, carried, url, at, what, self.dialect, self.losses, self.strict)
+
+    def said(self, part: dict[str, Any], at: str) -> None:
+        """A part written into a string: another dialect's extensions and its citations, losses."""
+        self.own(part, at)
+        if "citations" in part:
+            self.lose("part.field_dropped", f"{at}/citations", "the citations of a text part")
+
+    def citations(self, value: Any, table: Any, at: str) -> Any:
+        """A part's citations (at: their pointer) in the target's spelling (_citations)."""
+        return citations_out(value, table, self.dialect, at, self.losses, self.strict)
 
     def called(self, part: dict[str, Any]) -> None:
         """A tool call: noted, so that its results find it."""

@@ -343,16 +343,22 @@ function putContent(
     if (empty !== "omit") put(unit, turn.content, empty === "null" ? null : empty === "string" ? "" : []);
     return;
   }
-  const texts = content.filter(([part]) => {
+  const texts = content.filter(([part, sp]) => {
     const extensions = getOwn(part, "extensions");
-    return part["type"] === "text" && !pyIn(run.dialect, extensions === undefined ? EMPTY : extensions);
+    const own = pyIn(run.dialect, extensions === undefined ? EMPTY : extensions);
+    // a text part with citations its spelling writes: a block, never a string
+    const cites = hasOwn(part, "citations") && sp !== null && sp.fields.some((f) => f.citations !== undefined);
+    return part["type"] === "text" && !own && !cites;
   });
   const oneText = content.length === 1 && texts.length === 1 && form !== "blocks";
   if (turn.string === "only" || (turn.string === "yes" && oneText)) {
     for (const [, , at] of content.slice(1)) run.lose(
       "content.joined", at, "a turn's parts as separate blocks (its text is one string)"
     );
-    for (const [part, , at] of content) run.own(part, at); // another dialect's fields of the text: reported
+    for (const [part, , at] of content) {
+      run.own(part, at); // another dialect's fields of the text: reported
+      if (hasOwn(part, "citations")) run.lose("part.field_dropped", `${at}/citations`, "the citations of a text part");
+    }
     const said = content
       .filter(([part]) => part["type"] === "text")
       .map(([part]) => (Object.hasOwn(part, "text") ? part["text"] : ""));

@@ -12,6 +12,7 @@
  * field left out.
  */
 
+import type { CitationKind } from "./_citations.js";
 import type { Decoder } from "./_extract.js";
 import type { Encoder, FieldPlace, Location } from "./_inject.js";
 import type { JsonObject } from "./_errors.js";
@@ -30,6 +31,7 @@ export interface PartField {
   readonly encoding: string;
   readonly optional: boolean;
   readonly mediaTypes: readonly string[]; // the media types the spelling takes (empty: any)
+  readonly citations?: readonly CitationKind[]; // a list of citations: each kind's spelling (_citations)
 }
 
 /** One way the wire spells a part: its kind, the constants and keys that tell it apart, its

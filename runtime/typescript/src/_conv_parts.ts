@@ -7,6 +7,7 @@
  * spelling's fields. Wire keys a spelling does not know stay in the part's extensions.
  */
 
+import { citationsIn, citationsOut } from "./_citations.js";
 import {
   aPart, base64Text, dataUrl, dataUrlTypeIn, documentFormat, documentMediaType, isDataUrl, isImageType, mediaTypeIn,
   reportDropped, splitDataUrl, textBase64
@@ -142,6 +143,11 @@ export function spelledPart(block: JsonObject, sp: Spelling, dialect: string, sh
     if (f.encoding === "data_url" && f.name === "data" && !isDataUrl(value)) {
       // a field of inline data only (Chat's file_data): no URL
       throw new DecodeError(dialect, shape, at + pointer(f.toks), `expected a data: URL, got ${describe(value)}`);
+    }
+    if (f.citations !== undefined) {
+      const citations = citationsIn(value, f.citations, dialect, shape, at + pointer(f.toks));
+      if (citations !== undefined) putOwn(part, f.name, citations);
+      continue;
     }
     fieldIn(part, f, value);
   }
@@ -287,7 +293,10 @@ export function encodePart(
   const block: JsonObject = {};
   for (const [toks, value] of sp.when) putFresh(block, toks, value);
   for (const f of sp.fields) {
-    const value = fieldOut(part, f);
+    let value = fieldOut(part, f);
+    if (f.citations !== undefined && value !== undefined) {
+      value = citationsOut(value, f.citations, dialect, `${at}/${f.name}`, losses, strict);
+    }
     if (value !== undefined) put(block, f.toks, value);
   }
   let carried = CARRIED.get(sp);

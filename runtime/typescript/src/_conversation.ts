@@ -36,6 +36,7 @@ export type {
   TurnField,
 } from "./_conv_layout.js";
 export { cacheBlocks, cacheIn, cacheOut } from "./_cache.js";
+export { citationsIn } from "./_citations.js";
 export { Links, keptFields } from "./_conv_links.js";
 export { decodeBlock, sniffMediaType } from "./_conv_parts.js";
 export { get, knownTree, put as putPath, truthy, unknownInto } from "./_conv_paths.js";

@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from toolwire.ir.conversation_nodes import (
+    CITATION_TYPES,
     KEPT_RULES,
     CacheMarker,
+    CitationField,
+    CitationKind,
     ConversationIR,
     EmptyForm,
     PartField,
@@ -50,6 +53,16 @@ def _constants(spec: dict[str, Any] | None) -> tuple[tuple[Tokens, Any], ...]:
     return tuple((tuple(tokens(p)), v) for p, v in (spec or {}).items())
 
 
+def _citation_kind(spec: dict[str, Any]) -> CitationKind:
+    fields = []
+    for name, f in spec["fields"].items():
+        f = {"pointer": f} if isinstance(f, str) else f
+        optional, null = bool(f.get("optional", False)), bool(f.get("null", False))
+        fields.append(CitationField(name, tuple(tokens(f["pointer"])), optional, null, CITATION_TYPES[name]))
+    has = tuple(tuple(tokens(p)) for p in spec.get("has", []))
+    return CitationKind(spec["kind"], _constants(spec.get("when")), has, tuple(fields))
+
+
 def _part_field(name: str, spec: str | dict[str, Any]) -> PartField:
     if isinstance(spec, str):
         spec = {"pointer": spec}
@@ -59,6 +72,7 @@ def _part_field(name: str, spec: str | dict[str, Any]) -> PartField:
         spec.get("encoding", "value"),
         bool(spec.get("optional", False)),
         tuple(spec.get("media_types", ())),
+        tuple(_citation_kind(k) for k in spec.get("citations", ())),
     )
 
 

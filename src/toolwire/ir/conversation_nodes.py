@@ -71,6 +71,54 @@ KEPT_RULES = (
 )  # fmt: skip
 
 
+# the canonical citation fields (canonical/message_part.json Citation) and their JSON types
+CITATION_TYPES = {
+    "cited_text": "string",
+    "document_index": "integer",
+    "document_title": "string",
+    "start": "integer",
+    "end": "integer",
+}
+
+
+@dataclass(frozen=True)
+class CitationField:
+    name: str  # the canonical field of the citation
+    tokens: Tokens = field(metadata=term("conversation.spelling.fields{}.citations[].fields{}.pointer"))
+    optional: bool = field(metadata=term("conversation.spelling.fields{}.citations[].fields{}.optional"))
+    null: bool = field(metadata=term("conversation.spelling.fields{}.citations[].fields{}.null"))
+    type: str  # the canonical field's JSON type (CITATION_TYPES)
+
+
+@dataclass(frozen=True)
+class CitationKind:
+    """One kind of citation as the wire spells it."""
+
+    kind: str = field(metadata=term("conversation.spelling.fields{}.citations[].kind"))
+    when: tuple[tuple[Tokens, Any], ...] = field(metadata=term("conversation.spelling.fields{}.citations[].when"))
+    has: tuple[Tokens, ...] = field(metadata=term("conversation.spelling.fields{}.citations[].has"))
+    fields: tuple[CitationField, ...] = field(metadata=term("conversation.spelling.fields{}.citations[].fields"))
+
+    def table(self) -> dict[str, Any]:
+        """The kind as the runtime's plain data (_citations)."""
+        return {
+            "kind": self.kind,
+            "when": [[list(t), v] for t, v in self.when],
+            "has": [list(t) for t in self.has],
+            "fields": [[f.name, list(f.tokens), f.optional, f.null, f.type] for f in self.fields],
+        }
+
+
+def citation_table(kinds: tuple[CitationKind, ...]) -> list[dict[str, Any]]:
+    """A citations field's kinds as the runtime's plain data."""
+    return [k.table() for k in kinds]
+
+
+def writes_citations(spellings: tuple[Spelling, ...]) -> bool:
+    """A text spelling of these writes citations (a text part with them is a block, not a string)."""
+    return any(f.citations for sp in spellings if sp.part == "text" for f in sp.fields)
+
+
 @dataclass(frozen=True)
 class PartField:
     name: str  # the canonical field of the part
@@ -79,6 +127,8 @@ class PartField:
     optional: bool = field(metadata=term("conversation.spelling.fields{}.optional"))
     # the media types the spelling takes (empty: any); a block or part of another is not its
     media_types: tuple[str, ...] = field(default=(), metadata=term("conversation.spelling.fields{}.media_types"))
+    # the field is a list of citations, each kind spelled (empty: it is not)
+    citations: tuple[CitationKind, ...] = field(default=(), metadata=term("conversation.spelling.fields{}.citations"))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ does not read, and its defaults left out, kept as the part's extension fields an
 
 from __future__ import annotations
 
-from toolwire.ir.conversation_nodes import PartEncoding, Spelling
+from toolwire.ir.conversation_nodes import PartEncoding, Spelling, citation_table
 from toolwire.ir.nodes import Tokens
 from toolwire.ir.steps import (
     All,
@@ -137,7 +137,12 @@ def part_steps(sp: Spelling, block: str, at: Expr, sink: TurnSink, trees: Trees,
             bad: Expr = Not(Is("string", Local(local)))
             steps.append(If(All((present, bad)) if f.optional else bad, (Fail(where, wrong),)))
         when = present if f.optional else None
-        if f.encoding == PartEncoding.DATA_URL:
+        if f.citations:  # a list of citations, kind by kind (null: none)
+            table = Lit(citation_table(f.citations))
+            read_in = Call("citations_in", (Local(local), table, Global("dialect"), Lit("request"), where))
+            steps.append(If(present, (Let(local, read_in),)))
+            values.append(PartValue(f.name, Local(local), Not(Is("missing", Local(local)))))
+        elif f.encoding == PartEncoding.DATA_URL:
             if split is not None:
                 article = "an" if sp.part[0] in "aeiou" else "a"
                 raise ValueError(f"{article} {sp.part} spelling with two data URL fields: one at most")

@@ -6,7 +6,7 @@ the dialect's generated converter, inline."""
 
 from __future__ import annotations
 
-from toolwire.ir.conversation_nodes import PartEncoding, PartField, Spelling
+from toolwire.ir.conversation_nodes import PartEncoding, PartField, Spelling, citation_table
 from toolwire.ir.steps import (
     All,
     AnyOf,
@@ -143,6 +143,10 @@ def lower_part_writer(sp: Spelling, name: str) -> Function:
     body += [put_at("block", toks, Lit(value)) for toks, value in sp.when]
     for f in sp.fields:
         body += _field(f.name, f.encoding)
+        if f.citations:  # a list of citations, kind by kind: what the target cannot write is a loss
+            at = Text((Local("at"), "/" + f.name))
+            made = Call("citations_out", (Local("value"), Lit(citation_table(f.citations)), at))
+            body.append(If(Not(Is("missing", Local("value"))), (Let("value", made),)))
         body.append(If(Not(Is("missing", Local("value"))), (put_at("block", f.tokens, Local("value")),)))
     url = any(f.encoding == PartEncoding.DATA_URL for f in sp.fields)
     what = "a" + ("n" if sp.part[0] in "aeiou" else "") + " " + sp.part

@@ -7,7 +7,14 @@ turn's own fields put back, and its defaults."""
 
 from __future__ import annotations
 
-from toolwire.ir.conversation_nodes import EmptyForm, RequestLayout, ResponseLayout, StringForm, TurnField
+from toolwire.ir.conversation_nodes import (
+    EmptyForm,
+    RequestLayout,
+    ResponseLayout,
+    StringForm,
+    TurnField,
+    writes_citations,
+)
 from toolwire.ir.lower_parts_out import SHAPES, article, block_of, has_fields, put_at, read_at
 from toolwire.ir.lower_rules import Placed, block_placed, blocks_begin, blocks_end, kept, places, turn_kept
 from toolwire.ir.steps import (
@@ -230,7 +237,7 @@ def _as_string(layout: Layout) -> tuple[Step, ...]:
     part = Let("part", Index(Local("entry"), 0))
     return (
         ForEachItem("entry", "i", "content", (If(Less(Lit(0), Local("i")), (separate,)),)),
-        ForEachItem("entry", "_", "content", (Do(Call("own", (Index(Local("entry"), 0), Index(Local("entry"), 2)))),)),
+        ForEachItem("entry", "_", "content", (Do(Call("said", (Index(Local("entry"), 0), Index(Local("entry"), 2)))),)),
         Let("texts", Arr()),
         ForEachItem("entry", "_", "content", (part, If(Is("equal", Get(PART, "type"), "text"), (said,)))),
         put_at("unit", layout.turn.content, Call("join", (Local("texts"),))),
@@ -277,14 +284,15 @@ def _content(layout: Layout) -> list[Step]:
         written = _as_string(layout)
     elif turn.string == StringForm.YES:
         first = Index(Local("content"), 0)
-        one = All(
-            (
-                Is("single", Local("content")),
-                Is("equal", Get(Index(first, 0), "type"), "text"),
-                Not(Call("mine", (Index(first, 0),))),
-                Not(Is("equal", Local("form"), "blocks")),
-            )
-        )
+        tests: list[Expr] = [
+            Is("single", Local("content")),
+            Is("equal", Get(Index(first, 0), "type"), "text"),
+            Not(Call("mine", (Index(first, 0),))),
+            Not(Is("equal", Local("form"), "blocks")),
+        ]
+        if writes_citations(layout.parts):  # a text with citations the target writes: a block
+            tests.append(Is("missing", Key(Index(first, 0), "citations")))
+        one = All(tuple(tests))
         written = (If(one, _as_string(layout), _as_blocks(layout)),)
     else:
         written = _as_blocks(layout)

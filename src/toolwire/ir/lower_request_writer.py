@@ -6,7 +6,7 @@ writer of ir/lower_writer.py); tools and tool choice; settings; the dialect's ow
 
 from __future__ import annotations
 
-from toolwire.ir.conversation_nodes import RequestLayout, StringForm, SystemField
+from toolwire.ir.conversation_nodes import RequestLayout, StringForm, SystemField, writes_citations
 from toolwire.ir.lower_parts_out import SHAPES, block_of, has_fields, put_at, read_at
 from toolwire.ir.lower_render import part_names
 from toolwire.ir.lower_rules import broken, kept, places
@@ -65,7 +65,7 @@ def _one_string(system: SystemField) -> tuple[Step, ...]:
             (other,),
             (If(Less(Lit(0), Local("n")), (second,)),),
         ),
-        Do(Call("own", (PART, AT))),
+        Do(Call("said", (PART, AT))),
     )
     text = If(
         Is("equal", Key(Index(Local("entry"), 0), "type"), "text"),
@@ -149,14 +149,15 @@ def lower_system_writer(layout: RequestLayout, system: SystemField) -> Function:
         written: tuple[Step, ...] = _one_string(system)
     elif system.string == StringForm.YES:
         first = Index(Index(Local("parts"), 0), 0)
-        one = All(
-            (
-                Is("single", Local("parts")),
-                Is("equal", Key(first, "type"), "text"),
-                Not(Call("mine", (first,))),
-                Not(Is("equal", Local("form"), "blocks")),
-            )
-        )
+        tests: list[Expr] = [
+            Is("single", Local("parts")),
+            Is("equal", Key(first, "type"), "text"),
+            Not(Call("mine", (first,))),
+            Not(Is("equal", Local("form"), "blocks")),
+        ]
+        if writes_citations(layout.parts):  # a text with citations the target writes: a block
+            tests.append(Is("missing", Key(first, "citations")))
+        one = All(tuple(tests))
         written = (If(one, _one_string(system), _blocks(layout, system)),)
     else:
         written = _blocks(layout, system)

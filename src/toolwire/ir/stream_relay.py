@@ -46,6 +46,7 @@ class RelayReadKind(enum.StrEnum):
     REDACTED = "redacted"
     REFUSAL = "refusal"
     FINISH_DETAIL = "finish_detail"
+    CITATION = "citation"
 
 
 class RelaySlot(enum.StrEnum):

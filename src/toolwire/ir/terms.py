@@ -269,6 +269,7 @@ _TOOL_TERMS: Final[tuple[Term, ...]] = (
     T("stream.relay.reads[].kind=redacted", "Redacted reasoning at `text` (Anthropic's redacted_thinking data, Bedrock's redactedContent): opaque, replayed only where a signature of its source replays."),
     T("stream.relay.reads[].kind=refusal", "A refusal delta: the model's refusal text at `text` (OpenAI's refusal), carried only where the target has one."),
     T("stream.relay.reads[].kind=finish_detail", "The detail that tells apart the finish reasons one finish value spells (Responses' incomplete_details.reason), at `text`: the finish is read as the dialect.json finish_reason detail says."),
+    T("stream.relay.reads[].kind=citation", "A citation on the text (Anthropic's citations_delta, Bedrock's delta citation) at `text`: not relayed yet, one loss per stream."),
     T("stream.relay.reads[].kind=usage", "Token counts: canonical usage field -> pointer; later counts of a field replace earlier ones."),
     T("stream.relay.reads[].event", "Constants the whole event must hold for the read to apply (its type)."),
     T("stream.relay.reads[].path", 'Where the read\'s items sit in the event: a pointer with * for every array element (default "", the event).'),

@@ -75,6 +75,7 @@ STRUCTURAL: Final = frozenset(
         "conversation.spelling.part",
         "conversation.spelling.role",
         "conversation.spelling.roles[]",
+        "conversation.spelling.fields{}.citations[].kind",  # canonical citation kinds
         "conversation.turn.fields[].part",
         "conversation.turn.fields[].with",
         "conversation.turn.fields[].roles[]",

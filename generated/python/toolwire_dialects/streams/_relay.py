@@ -37,6 +37,8 @@ from ._relay_error import relay_error
 from ._relay_read import RelayReader
 from ._relay_write import RelayWriter
 
+CITED = "the citations of the stream's text (not relayed)"
+
 __all__ = ["StreamRelay", "convert_stream_text", "frame"]
 
 
@@ -112,6 +114,7 @@ class StreamRelay:
         self._noted = 0
         self._unread = 0
         self._error_told = False
+        self._cited = False  # a citation was read (and its loss reported)
         self._closed = False
         self._calls: list[dict[str, Any]] = []
 
@@ -158,6 +161,10 @@ class StreamRelay:
                 break
             if self._drop is not None and event.get("type") == "reasoning_delta":  # asked for: one loss
                 dropped_once(self._drop, self.losses, self.target)
+            elif event.get("type") == "citation_delta":  # not relayed yet: one loss for the stream's
+                if not self._cited:
+                    self._cited = True
+                    self._writer.loss("part.field_dropped", "/citations", CITED)
             else:
                 out.extend(write(event))
         if self._reader.error is not None and not self._error_told:

@@ -115,6 +115,17 @@ RELAY: dict[str, Any] | None = {
             "usage": [],
         },
         {
+            "kind": "citation",
+            "event": [[["type"], "content_block_delta"]],
+            "path": ["delta"],
+            "when": [[["type"], "citations_delta"]],
+            "has": [["citation"]],
+            "text": ["citation"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [[["type"], "message_delta"]],
             "path": ["usage"],

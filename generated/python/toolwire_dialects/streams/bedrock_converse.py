@@ -88,6 +88,17 @@ RELAY: dict[str, Any] | None = {
             "usage": [],
         },
         {
+            "kind": "citation",
+            "event": [],
+            "path": ["contentBlockDelta", "delta"],
+            "when": [],
+            "has": [["citation"]],
+            "text": ["citation"],
+            "id": None,
+            "model": None,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [],
             "path": ["metadata", "usage"],

@@ -35,6 +35,7 @@ import { CallCheck } from "./_relay_check.js";
 import { relayError } from "./_relay_error.js";
 import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
+const CITED = "the citations of the stream's text (not relayed)";
 /**
  * One event as the dialect frames it: an SSE block (with an `event:` line where the dialect
  * names its events) or a JSON line.
@@ -99,6 +100,7 @@ export class StreamRelay {
     #noted = 0;
     #unread = 0;
     #errorTold = false;
+    #cited = false; // a citation was read (and its loss reported)
     #closed = false;
     #calls = [];
     constructor(events, options) {
@@ -173,6 +175,12 @@ export class StreamRelay {
                 break; // the target's error event ended its stream
             if (this.#drop !== null && event["type"] === "reasoning_delta") { // asked for: one loss
                 droppedOnce(this.#drop, this.losses, this.target);
+            }
+            else if (event["type"] === "citation_delta") { // not relayed yet: one loss for the stream's
+                if (!this.#cited) {
+                    this.#cited = true;
+                    this.#writer.loss("part.field_dropped", "/citations", CITED);
+                }
             }
             else {
                 out.push(...this.#writer.write(event));

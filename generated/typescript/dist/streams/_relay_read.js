@@ -311,10 +311,12 @@ export class RelayReader {
             return;
         }
         const text = at(item, read.text);
-        if (kind === "finish_detail") {
+        if (kind === "citation")
+            out.push({ type: "citation_delta", dialect: this.dialect, value: text });
+        if (kind === "finish_detail")
             this.#finishDetail = text === MISSING ? undefined : text;
-            return;
-        }
+        if (kind === "finish_detail" || kind === "citation")
+            return; // a citation is not relayed yet: reported once
         if (typeof text !== "string" || !text)
             return;
         if (kind === "text") {

@@ -97,6 +97,17 @@ export const RELAY = {
             "usage": [],
         },
         {
+            "kind": "citation",
+            "event": [[["type"], "content_block_delta"]],
+            "path": ["delta"],
+            "when": [[["type"], "citations_delta"]],
+            "has": [["citation"]],
+            "text": ["citation"],
+            "id": null,
+            "model": null,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [[["type"], "message_delta"]],
             "path": ["usage"],

@@ -70,6 +70,17 @@ export const RELAY = {
             "usage": [],
         },
         {
+            "kind": "citation",
+            "event": [],
+            "path": ["contentBlockDelta", "delta"],
+            "when": [],
+            "has": [["citation"]],
+            "text": ["citation"],
+            "id": null,
+            "model": null,
+            "usage": [],
+        },
+        {
             "kind": "usage",
             "event": [],
             "path": ["metadata", "usage"],

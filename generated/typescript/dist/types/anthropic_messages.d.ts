@@ -244,6 +244,28 @@ export type AnthropicContentBlock = {
  */
 export type AnthropicContentBlockRequired = unknown;
 /**
+ * A citation on a text block (TextCitationParam, TextCitation; anthropic-sdk-python 2.16.0):
+ * char_location (start_char_index, end_char_index), page_location (start_page_number,
+ * end_page_number), content_block_location (start_block_index, end_block_index), each with
+ * cited_text, document_index and document_title; web_search_result_location (url, title,
+ * encrypted_index) and search_result_location (search_result_index, source, title,
+ * start_block_index, end_block_index) with cited_text.
+ * From `schemas/dialects/anthropic_messages/request.json#/$defs/TextCitation`.
+ */
+export type AnthropicTextCitation = {
+    type: string;
+    cited_text?: string;
+    document_index?: number;
+    document_title?: string | null;
+    start_char_index?: number;
+    end_char_index?: number;
+    start_page_number?: number;
+    end_page_number?: number;
+    start_block_index?: number;
+    end_block_index?: number;
+    [key: string]: unknown;
+};
+/**
  * The documented fields of each content block type other than tool_use and tool_result, by type: in
  * requests (ContentBlockParam), responses (ContentBlock) and content_block_start events. Server
  * tool blocks are described but not converted; their content and input are opaque.

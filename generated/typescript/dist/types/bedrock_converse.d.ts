@@ -236,6 +236,49 @@ export type BedrockContentSource = {
     [key: string]: unknown;
 };
 /**
+ * Citation (botocore 1.43.11): title, source, sourceContent (CitationSourceContent {text}) and
+ * location, a CitationLocation union: web {url, domain}, documentChar, documentPage, documentChunk
+ * {documentIndex, start, end}, searchResultLocation {searchResultIndex, start, end}.
+ * From `schemas/dialects/bedrock_converse/request.json#/$defs/Citation`.
+ */
+export type BedrockCitation = {
+    title?: string;
+    source?: string;
+    sourceContent?: {
+        text?: string;
+        [key: string]: unknown;
+    }[];
+    location?: {
+        web?: {
+            url?: string;
+            domain?: string;
+            [key: string]: unknown;
+        };
+        documentChar?: BedrockDocumentRange;
+        documentPage?: BedrockDocumentRange;
+        documentChunk?: BedrockDocumentRange;
+        searchResultLocation?: {
+            searchResultIndex?: number;
+            start?: number;
+            end?: number;
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+    [key: string]: unknown;
+};
+/**
+ * DocumentCharLocation, DocumentPageLocation, DocumentChunkLocation: documentIndex, start, end
+ * (integers, none required).
+ * From `schemas/dialects/bedrock_converse/request.json#/$defs/DocumentRange`.
+ */
+export type BedrockDocumentRange = {
+    documentIndex?: number;
+    start?: number;
+    end?: number;
+    [key: string]: unknown;
+};
+/**
  * A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent,
  * cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type
  * constant, the member's key says what it is. Sources, citations and nested content stay opaque.
@@ -258,6 +301,7 @@ export type BedrockContentBlock = {
         source?: BedrockContentSource;
         context?: string;
         citations?: {
+            enabled: boolean;
             [key: string]: unknown;
         };
         [key: string]: unknown;
@@ -300,11 +344,11 @@ export type BedrockContentBlock = {
     cachePoint?: BedrockCachePointBlock;
     /** A union: reasoningText {text, signature} or redactedContent (base64 bytes). */
     reasoningContent?: BedrockReasoningContentBlock;
-    citationsContent?: {
-        content?: unknown[];
-        citations?: unknown[];
-        [key: string]: unknown;
-    };
+    /**
+     * CitationsContentBlock: content (CitationGeneratedContent {text}) and citations (botocore
+     * 1.43.11).
+     */
+    citationsContent?: BedrockCitationsContentBlock;
     searchResult?: {
         source?: string;
         title?: string;
@@ -336,6 +380,20 @@ export type BedrockReasoningContentBlock = {
         [key: string]: unknown;
     };
     redactedContent?: string;
+    [key: string]: unknown;
+};
+/**
+ * CitationsContentBlock: content (CitationGeneratedContent {text}) and citations (botocore
+ * 1.43.11).
+ * From
+ * `schemas/dialects/bedrock_converse/request.json#/$defs/ContentBlock/properties/citationsContent`.
+ */
+export type BedrockCitationsContentBlock = {
+    content?: {
+        text?: string;
+        [key: string]: unknown;
+    }[];
+    citations?: BedrockCitation[];
     [key: string]: unknown;
 };
 /**

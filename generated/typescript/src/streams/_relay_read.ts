@@ -372,10 +372,9 @@ export class RelayReader {
       return;
     }
     const text = at(item, read.text as Toks);
-    if (kind === "finish_detail") {
-      this.#finishDetail = text === MISSING ? undefined : text;
-      return;
-    }
+    if (kind === "citation") out.push({ type: "citation_delta", dialect: this.dialect, value: text });
+    if (kind === "finish_detail") this.#finishDetail = text === MISSING ? undefined : text;
+    if (kind === "finish_detail" || kind === "citation") return; // a citation is not relayed yet: reported once
     if (typeof text !== "string" || !text) return;
     if (kind === "text") {
       out.push({ type: "text_delta", text });

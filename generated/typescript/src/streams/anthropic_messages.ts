@@ -103,6 +103,17 @@ export const RELAY: JsonObject | null = {
       "usage": [],
     },
     {
+      "kind": "citation",
+      "event": [[["type"], "content_block_delta"]],
+      "path": ["delta"],
+      "when": [[["type"], "citations_delta"]],
+      "has": [["citation"]],
+      "text": ["citation"],
+      "id": null,
+      "model": null,
+      "usage": [],
+    },
+    {
       "kind": "usage",
       "event": [[["type"], "message_delta"]],
       "path": ["usage"],

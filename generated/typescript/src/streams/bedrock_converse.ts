@@ -76,6 +76,17 @@ export const RELAY: JsonObject | null = {
       "usage": [],
     },
     {
+      "kind": "citation",
+      "event": [],
+      "path": ["contentBlockDelta", "delta"],
+      "when": [],
+      "has": [["citation"]],
+      "text": ["citation"],
+      "id": null,
+      "model": null,
+      "usage": [],
+    },
+    {
       "kind": "usage",
       "event": [],
       "path": ["metadata", "usage"],

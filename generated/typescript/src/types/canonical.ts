@@ -185,7 +185,7 @@ export type Settings = {
  * arrive, then finish and usage, then message_stop.
  * From `schemas/canonical/stream_event.json#`.
  */
-export type StreamEvent = MessageStart | TextDelta | ReasoningDelta | RefusalDelta | ToolCallStart |
+export type StreamEvent = MessageStart | TextDelta | ReasoningDelta | CitationDelta | RefusalDelta | ToolCallStart |
     StreamEventToolCallDelta | ToolCallStop | Finish | UsageUpdate | MessageStop;
 
 /**
@@ -412,6 +412,8 @@ export type WirePart = {
 export type TextMessagePart = {
   type: "text";
   text: string;
+  /** Where the text cites the request's documents (an answer grounded in them), in order. */
+  citations?: Citation[];
   extensions?: Extensions;
   cache?: CacheBreakpoint;
 };
@@ -445,6 +447,8 @@ export type DocumentMessagePart = {
   url?: string;
   text?: string;
   name?: string;
+  /** The model may cite this document (Anthropic's and Bedrock's citations.enabled). */
+  citations?: boolean;
   extensions?: Extensions;
   cache?: CacheBreakpoint;
 } & ({
@@ -501,6 +505,38 @@ export type RefusalPart = {
   text: string;
   extensions?: Extensions;
   cache?: CacheBreakpoint;
+};
+
+/**
+ * One citation of a text part: a range of a request document (char: characters, page: pages, block:
+ * content blocks; the numbers as the provider gave them, its end index convention kept), or a
+ * citation of a kind with no canonical fields, kept verbatim (wire): only its own dialect can carry
+ * it.
+ * From `schemas/canonical/message_part.json#/$defs/Citation`.
+ */
+export type Citation = DocumentCitation | WireCitation;
+
+/** From `schemas/canonical/message_part.json#/$defs/DocumentCitation`. */
+export type DocumentCitation = {
+  kind: "char" | "page" | "block";
+  cited_text?: string;
+  document_index?: number;
+  document_title?: string;
+  start?: number;
+  end?: number;
+};
+
+/**
+ * A citation the canonical model has no kind for (a web search or search result location), kept
+ * verbatim.
+ * From `schemas/canonical/message_part.json#/$defs/WireCitation`.
+ */
+export type WireCitation = {
+  kind: "wire";
+  dialect: string;
+  value: {
+    [key: string]: unknown;
+  };
 };
 
 /**
@@ -571,8 +607,19 @@ export type ReasoningDelta = {
 };
 
 /**
- * A piece of the model's refusal text (OpenAI's refusal), in order.
+ * A citation on the text, as its dialect's stream gave it (Anthropic's citations_delta citation,
+ * Bedrock's delta citation): not relayed yet, a relay reports the stream's citations once.
  * From `schemas/canonical/stream_event.json#/oneOf/3`.
+ */
+export type CitationDelta = {
+  type: "citation_delta";
+  dialect: string;
+  value: unknown;
+};
+
+/**
+ * A piece of the model's refusal text (OpenAI's refusal), in order.
+ * From `schemas/canonical/stream_event.json#/oneOf/4`.
  */
 export type RefusalDelta = {
   type: "refusal_delta";
@@ -583,7 +630,7 @@ export type RefusalDelta = {
  * A tool call begins: its position among the message's calls (from 0, in order of first
  * appearance), id, name and the dialect's own fields of the call; custom: true for an OpenAI custom
  * (freeform) tool's call, whose deltas carry its plain input text.
- * From `schemas/canonical/stream_event.json#/oneOf/4`.
+ * From `schemas/canonical/stream_event.json#/oneOf/5`.
  */
 export type ToolCallStart = {
   type: "tool_call_start";
@@ -601,7 +648,7 @@ export type ToolCallStart = {
 /**
  * A fragment of a call's argument JSON text (a custom tool's call: of its plain input text), in
  * order.
- * From `schemas/canonical/stream_event.json#/oneOf/5`.
+ * From `schemas/canonical/stream_event.json#/oneOf/6`.
  */
 export type StreamEventToolCallDelta = {
   type: "tool_call_delta";
@@ -612,7 +659,7 @@ export type StreamEventToolCallDelta = {
 /**
  * A call is complete; call is the canonical ToolCall the source's own reading gives (its extensions
  * ride along for a same-dialect relay). A call the stream cut off gets no stop.
- * From `schemas/canonical/stream_event.json#/oneOf/6`.
+ * From `schemas/canonical/stream_event.json#/oneOf/7`.
  */
 export type ToolCallStop = {
   type: "tool_call_stop";
@@ -623,7 +670,7 @@ export type ToolCallStop = {
 /**
  * Why the message ended (schemas/canonical/response.json finish_reason); the wire value stays in
  * extensions.<dialect>.fields./finish_reason for a same-dialect relay.
- * From `schemas/canonical/stream_event.json#/oneOf/7`.
+ * From `schemas/canonical/stream_event.json#/oneOf/8`.
  */
 export type Finish = {
   type: "finish";
@@ -634,7 +681,7 @@ export type Finish = {
 /**
  * Token counts so far: the fields given replace earlier values of the same fields (a provider may
  * send input and output counts in different events, or cumulative counts on every chunk).
- * From `schemas/canonical/stream_event.json#/oneOf/8`.
+ * From `schemas/canonical/stream_event.json#/oneOf/9`.
  */
 export type UsageUpdate = {
   type: "usage";
@@ -645,7 +692,7 @@ export type UsageUpdate = {
  * The input ended (last, once): a writer closes the open block and writes the finish and usage.
  * Without a finish event the stream was cut off: a writer ends it there, its block open, with no
  * finish and no end of its own.
- * From `schemas/canonical/stream_event.json#/oneOf/9`.
+ * From `schemas/canonical/stream_event.json#/oneOf/10`.
  */
 export type MessageStop = {
   type: "message_stop";

@@ -265,6 +265,9 @@ class RelayReader:
                     out.append({"type": "usage", "usage": changed})
             return
         text = at(item, read["text"])
+        if kind == "citation":  # not relayed yet: the relay reports the stream's citations once
+            out.append({"type": "citation_delta", "dialect": self.dialect, "value": text})  # its read has it
+            return
         if kind == "finish_detail":  # the relay's MISSING is its own: the finish reads the runtime's
             self._finish_detail = ERRORS_MISSING if text is MISSING else text
             return

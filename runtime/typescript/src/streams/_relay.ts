@@ -38,6 +38,7 @@ import { RelayReader } from "./_relay_read.js";
 import { RelayWriter } from "./_relay_write.js";
 import type { Report } from "./_state.js";
 
+const CITED = "the citations of the stream's text (not relayed)";
 
 /** A relay's options (Python's keyword-only parameters); source and target are dialect
  * objects (the generated streams/index.ts takes names and looks them up). */
@@ -135,6 +136,7 @@ export class StreamRelay implements RelayIterable<JsonObject> {
   #noted = 0;
   #unread = 0;
   #errorTold = false;
+  #cited = false; // a citation was read (and its loss reported)
   #closed = false;
   #calls: JsonObject[] = [];
 
@@ -216,6 +218,11 @@ export class StreamRelay implements RelayIterable<JsonObject> {
       if (this.#errorTold && this.#writer.cut) break; // the target's error event ended its stream
       if (this.#drop !== null && event["type"] === "reasoning_delta") { // asked for: one loss
         droppedOnce(this.#drop, this.losses, this.target);
+      } else if (event["type"] === "citation_delta") { // not relayed yet: one loss for the stream's
+        if (!this.#cited) {
+          this.#cited = true;
+          this.#writer.loss("part.field_dropped", "/citations", CITED);
+        }
       } else {
         out.push(...this.#writer.write(event));
       }

@@ -7,7 +7,15 @@ import enum
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from toolwire.ir.conversation_nodes import ConversationIR, RequestLayout, ResponseLayout, Spelling, StringForm, Turn
+from toolwire.ir.conversation_nodes import (
+    ConversationIR,
+    RequestLayout,
+    ResponseLayout,
+    Spelling,
+    StringForm,
+    Turn,
+    citation_table,
+)
 from toolwire.ir.lower_conversation import lower_request
 from toolwire.ir.nodes import Envelope
 from toolwire.targets.python.names import literal
@@ -59,7 +67,9 @@ def _spelling(sp: Spelling) -> str:
     part_fields = (
         "("
         + "".join(
-            f"_conv.PartField({_py(f.name)}, {_py(f.tokens)}, {_py(f.encoding)}, {_py(f.optional)}, {_py(f.media_types)}), "
+            f"_conv.PartField({_py(f.name)}, {_py(f.tokens)}, {_py(f.encoding)}, {_py(f.optional)}, {_py(f.media_types)}"
+            + (f", citations={citation_table(f.citations)!r}" if f.citations else "")
+            + "), "
             for f in sp.fields
         )
         + ")"

@@ -71,6 +71,8 @@ HELPERS = {
     "get_path": "_conv.get",
     "kept_fields": "_conv.kept_fields",
     "unknown_into": "_conv.unknown_into",
+    "citations_in": "_conv.citations_in",
+    "citations_out": "out.citations",
     "links": "_conv.Links",
     "system_in": "_system_in",
     "turns_in": "_turns_in",
@@ -79,6 +81,7 @@ HELPERS = {
     "part_in": "_part_in",
     # the compiled writers' leaves (_conv_out)
     "own": "out.own",
+    "said": "out.said",
     "put_fields": "out.put_fields",
     "extra": "out.extra",
     "called": "out.called",

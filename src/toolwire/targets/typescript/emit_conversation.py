@@ -18,6 +18,7 @@ from toolwire.ir.conversation_nodes import (
     SystemField,
     Turn,
     TurnField,
+    citation_table,
 )
 from toolwire.ir.lower_conversation import lower_request
 from toolwire.ir.nodes import Envelope
@@ -86,6 +87,13 @@ def _part_field(f: PartField, indent: str) -> str:
         ("optional", _ts(f.optional)),
         ("mediaTypes", _ts(f.media_types)),
     ]
+    if f.citations:
+        inner = indent + "  "
+        kinds = [
+            _object([(key, _ts(value, inner + "  ")) for key, value in kind.items()], inner + "  ")
+            for kind in citation_table(f.citations)
+        ]
+        fields.append(("citations", _array(kinds, inner)))
     return _object(fields, indent)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
@@ -10,16 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, constr
 from . import cache as cache_1
 from . import extensions as extensions_1
 from . import tool_call, tool_result
-
-
-class TextMessagePart(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    type: Literal['text']
-    text: str
-    extensions: extensions_1.Extensions | None = None
-    cache: cache_1.CacheBreakpoint | None = None
 
 
 class ImageMessagePart1(BaseModel):
@@ -75,6 +66,10 @@ class DocumentMessagePart1(BaseModel):
     url: str | None = None
     text: str | None = None
     name: str | None = None
+    citations: bool | None = None
+    """
+    The model may cite this document (Anthropic's and Bedrock's citations.enabled).
+    """
     extensions: extensions_1.Extensions | None = None
     cache: cache_1.CacheBreakpoint | None = None
 
@@ -93,6 +88,10 @@ class DocumentMessagePart2(BaseModel):
     url: str
     text: str | None = None
     name: str | None = None
+    citations: bool | None = None
+    """
+    The model may cite this document (Anthropic's and Bedrock's citations.enabled).
+    """
     extensions: extensions_1.Extensions | None = None
     cache: cache_1.CacheBreakpoint | None = None
 
@@ -111,6 +110,10 @@ class DocumentMessagePart3(BaseModel):
     url: str | None = None
     text: str
     name: str | None = None
+    citations: bool | None = None
+    """
+    The model may cite this document (Anthropic's and Bedrock's citations.enabled).
+    """
     extensions: extensions_1.Extensions | None = None
     cache: cache_1.CacheBreakpoint | None = None
 
@@ -161,6 +164,37 @@ class RefusalPart(BaseModel):
     cache: cache_1.CacheBreakpoint | None = None
 
 
+class Kind(Enum):
+    char = 'char'
+    page = 'page'
+    block = 'block'
+
+
+class DocumentCitation(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Kind
+    cited_text: str | None = None
+    document_index: int | None = None
+    document_title: str | None = None
+    start: int | None = None
+    end: int | None = None
+
+
+class WireCitation(BaseModel):
+    """
+    A citation the canonical model has no kind for (a web search or search result location), kept verbatim.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Literal['wire']
+    dialect: str
+    value: dict[str, Any]
+
+
 class WireMessagePart(BaseModel):
     """
     A block the canonical model has no kind for, kept verbatim; only its own dialect can carry it.
@@ -193,6 +227,27 @@ class ToolCallPart(BaseModel):
     )
     type: Literal['tool_call']
     call: tool_call.ToolCall
+    cache: cache_1.CacheBreakpoint | None = None
+
+
+class Citation(RootModel[DocumentCitation | WireCitation]):
+    root: DocumentCitation | WireCitation = Field(..., title='Citation')
+    """
+    One citation of a text part: a range of a request document (char: characters, page: pages, block: content blocks; the numbers as the provider gave them, its end index convention kept), or a citation of a kind with no canonical fields, kept verbatim (wire): only its own dialect can carry it.
+    """
+
+
+class TextMessagePart(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['text']
+    text: str
+    citations: list[Citation] | None = None
+    """
+    Where the text cites the request's documents (an answer grounded in them), in order.
+    """
+    extensions: extensions_1.Extensions | None = None
     cache: cache_1.CacheBreakpoint | None = None
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, conint, constr
 
@@ -50,6 +50,19 @@ class ReasoningDelta(BaseModel):
     dialect: constr(pattern=r'^[a-z][a-z0-9_]*$')
     text: constr(min_length=1) | None = None
     extensions: extensions_1.Extensions | None = None
+
+
+class CitationDelta(BaseModel):
+    """
+    A citation on the text, as its dialect's stream gave it (Anthropic's citations_delta citation, Bedrock's delta citation): not relayed yet, a relay reports the stream's citations once.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    type: Literal['citation_delta']
+    dialect: str
+    value: Any
 
 
 class RefusalDelta(BaseModel):
@@ -160,6 +173,7 @@ class StreamEvent(
         MessageStart
         | TextDelta
         | ReasoningDelta
+        | CitationDelta
         | RefusalDelta
         | ToolCallStart
         | ToolCallDelta
@@ -173,6 +187,7 @@ class StreamEvent(
         MessageStart
         | TextDelta
         | ReasoningDelta
+        | CitationDelta
         | RefusalDelta
         | ToolCallStart
         | ToolCallDelta

@@ -62,6 +62,26 @@ class AnthropicContentBlockRequired(RootModel[Any]):
     """
 
 
+class AnthropicTextCitation(BaseModel):
+    """
+    A citation on a text block (TextCitationParam, TextCitation; anthropic-sdk-python 2.16.0): char_location (start_char_index, end_char_index), page_location (start_page_number, end_page_number), content_block_location (start_block_index, end_block_index), each with cited_text, document_index and document_title; web_search_result_location (url, title, encrypted_index) and search_result_location (search_result_index, source, title, start_block_index, end_block_index) with cited_text.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    type: str
+    cited_text: str | None = None
+    document_index: int | None = None
+    document_title: str | None = None
+    start_char_index: int | None = None
+    end_char_index: int | None = None
+    start_page_number: int | None = None
+    end_page_number: int | None = None
+    start_block_index: int | None = None
+    end_block_index: int | None = None
+
+
 class AnthropicContentBlockFields(RootModel[Any]):
     root: Any = Field(..., title='AnthropicContentBlockFields')
     """

@@ -73,6 +73,43 @@ class BedrockContentSource(BaseModel):
     content: list[Any] | None = None
 
 
+class SourceContentItem(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    text: str | None = None
+
+
+class Web(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    url: str | None = None
+    domain: str | None = None
+
+
+class SearchResultLocation(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    searchResultIndex: int | None = None
+    start: int | None = None
+    end: int | None = None
+
+
+class BedrockDocumentRange(BaseModel):
+    """
+    DocumentCharLocation, DocumentPageLocation, DocumentChunkLocation: documentIndex, start, end (integers, none required).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    documentIndex: int | None = None
+    start: int | None = None
+    end: int | None = None
+
+
 class Image(BaseModel):
     model_config = ConfigDict(
         extra='allow',
@@ -80,6 +117,13 @@ class Image(BaseModel):
     format: str | None = None
     source: BedrockContentSource | None = None
     error: dict[str, Any] | None = None
+
+
+class Citations(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    enabled: bool
 
 
 class Document(BaseModel):
@@ -90,7 +134,7 @@ class Document(BaseModel):
     name: str | None = None
     source: BedrockContentSource | None = None
     context: str | None = None
-    citations: dict[str, Any] | None = None
+    citations: Citations | None = None
 
 
 class Video(BaseModel):
@@ -158,12 +202,11 @@ class BedrockReasoningContentBlock(BaseModel):
     redactedContent: str | None = None
 
 
-class CitationsContent(BaseModel):
+class ContentItem(BaseModel):
     model_config = ConfigDict(
         extra='allow',
     )
-    content: list[Any] | None = None
-    citations: list[Any] | None = None
+    text: str | None = None
 
 
 class SearchResult(BaseModel):
@@ -324,6 +367,43 @@ class BedrockToolConfiguration(BaseModel):
     toolChoice: tool_choice.BedrockToolChoice | None = None
 
 
+class Location(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    web: Web | None = None
+    documentChar: BedrockDocumentRange | None = None
+    documentPage: BedrockDocumentRange | None = None
+    documentChunk: BedrockDocumentRange | None = None
+    searchResultLocation: SearchResultLocation | None = None
+
+
+class BedrockCitation(BaseModel):
+    """
+    Citation (botocore 1.43.11): title, source, sourceContent (CitationSourceContent {text}) and location, a CitationLocation union: web {url, domain}, documentChar, documentPage, documentChunk {documentIndex, start, end}, searchResultLocation {searchResultIndex, start, end}.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    title: str | None = None
+    source: str | None = None
+    sourceContent: list[SourceContentItem] | None = None
+    location: Location | None = None
+
+
+class BedrockCitationsContentBlock(BaseModel):
+    """
+    CitationsContentBlock: content (CitationGeneratedContent {text}) and citations (botocore 1.43.11).
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    content: list[ContentItem] | None = None
+    citations: list[BedrockCitation] | None = None
+
+
 class BedrockContentBlock(BaseModel):
     """
     A ContentBlock union (text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, reasoningContent, citationsContent, searchResult, toolAddition, toolRemoval): no type constant, the member's key says what it is. Sources, citations and nested content stay opaque.
@@ -350,7 +430,12 @@ class BedrockContentBlock(BaseModel):
     """
     A union: reasoningText {text, signature} or redactedContent (base64 bytes).
     """
-    citationsContent: CitationsContent | None = None
+    citationsContent: BedrockCitationsContentBlock | None = Field(
+        None, title='BedrockCitationsContentBlock'
+    )
+    """
+    CitationsContentBlock: content (CitationGeneratedContent {text}) and citations (botocore 1.43.11).
+    """
     searchResult: SearchResult | None = None
     toolAddition: dict[str, Any] | None = None
     """

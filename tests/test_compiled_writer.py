@@ -54,6 +54,8 @@ def _both(name: str, canonical: dict[str, Any], strict: bool, policy: str, model
         # prompt-cache breakpoints are read around the writer (runtime _cache), its losses first
         out = module._conv.Out(name, strict, None, policy)
         marked = module._conv.cache_out(held, module._REQUEST, out)
+        # a signing family's reasoning is made the target's own around the writer too (runtime _reasoning_claude)
+        marked = module._conv.signed_out(marked, name, out.dropping, module._SIGNING)
         encoded = oracle_encode(marked, module._REQUEST, module._CODECS, strict, None, policy, model)
         wire = module._conv.cache_blocks(encoded.value, module._REQUEST)
         encoded = type(encoded)(wire, [*out.losses, *encoded.losses])

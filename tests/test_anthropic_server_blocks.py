@@ -186,21 +186,8 @@ def test_validate_accepts_the_vectors() -> None:
         assert result.status == "valid", result.errors
 
 
-_STREAM_DRIVER = r"""
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[process.argv.length - 1]);
-for await (const text of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(text);
-  const relay = pkg.convertStream(job.events, { source: job.source, target: job.target });
-  const events = [];
-  for await (const event of relay) events.push(event);
-  console.log(JSON.stringify([events, relay.losses.map((l) => [l.code, l.pointer, l.what])]));
-}
-"""
-
-
 def test_typescript_converts_and_relays_as_python_does() -> None:
-    from tests.test_typescript_json import CONVERT_DRIVER, js_view, run_node, ts_dist
+    from tests.test_typescript_json import CONVERT_DRIVER, STREAM_DRIVER, js_view, run_node, ts_dist
 
     package = (ts_dist() / "index.js").as_uri()
     jobs: list[dict[str, Any]] = []
@@ -217,4 +204,4 @@ def test_typescript_converts_and_relays_as_python_does() -> None:
     for target in STREAMING:
         events, losses = _relay(target)
         relayed.append([events, [list(loss) for loss in losses]])
-    assert run_node(_STREAM_DRIVER, relays, package) == js_view(json.loads(json.dumps(relayed)))
+    assert run_node(STREAM_DRIVER, relays, package) == js_view(json.loads(json.dumps(relayed)))

@@ -336,23 +336,10 @@ def test_a_streams_citations_are_read_as_they_came() -> None:
     ]
 
 
-_STREAM_DRIVER = r"""
-import { createInterface } from "node:readline";
-const pkg = await import(process.argv[process.argv.length - 1]);
-for await (const text of createInterface({ input: process.stdin })) {
-  const job = JSON.parse(text);
-  const relay = pkg.convertStream(job.events, { source: job.source, target: job.target });
-  const events = [];
-  for await (const event of relay) events.push(event);
-  console.log(JSON.stringify([events, relay.losses.map((l) => [l.code, l.pointer, l.what])]));
-}
-"""
-
-
 def test_typescript_relays_a_cited_stream_as_python_does() -> None:
-    from tests.test_typescript_json import js_view, run_node, ts_dist
+    from tests.test_typescript_json import STREAM_DRIVER, js_view, run_node, ts_dist
 
     jobs = [{"events": events, "source": source, "target": target} for source, events, target in RELAYS]
     expected = [list(_relay(source, events, target)) for source, events, target in RELAYS]
-    answers = run_node(_STREAM_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
+    answers = run_node(STREAM_DRIVER, jobs, (ts_dist() / "index.js").as_uri())
     assert answers == js_view(json.loads(json.dumps(expected)))

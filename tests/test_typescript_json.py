@@ -67,6 +67,19 @@ for await (const text of createInterface({ input: process.stdin })) {
 }
 """
 
+# relays job.events from job.source to job.target: [events, [code, pointer, what] per loss]
+STREAM_DRIVER = r"""
+import { createInterface } from "node:readline";
+const pkg = await import(process.argv[process.argv.length - 1]);
+for await (const text of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(text);
+  const relay = pkg.convertStream(job.events, { source: job.source, target: job.target });
+  const events = [];
+  for await (const event of relay) events.push(event);
+  console.log(JSON.stringify([events, relay.losses.map((l) => [l.code, l.pointer, l.what])]));
+}
+"""
+
 
 def run_node(script: str, lines: list[Any], *args: str, timeout: float = 600) -> list[Any]:
     """Run a node ES module script (text) fed one JSON line per item on stdin; its stdout's JSON

@@ -168,6 +168,12 @@ def _kind(c: ConversationIR, kind: str) -> bool:
     return any(sp.part == kind for sp in spellings) or any(f.part == kind for f in fields)
 
 
+def _citations(c: ConversationIR) -> str:
+    spellings = [*c.request.parts, *c.request.units, *c.response.parts, *c.response.units]
+    kinds = sorted({k.kind for sp in spellings if sp.part == "text" for f in sp.fields for k in f.citations})
+    return f"{', '.join(kinds)} (other kinds: within the dialect only)" if kinds else NO
+
+
 def _lacks(c: ConversationIR) -> str:
     mapped = {s.name[0] for s in c.request.settings}
     missing = ", ".join(name for name in SETTINGS if name not in mapped) or "none"
@@ -191,6 +197,7 @@ CONVERSATION_ROWS: list[tuple[str, Callable[[ConversationIR], str]]] = [
     ("strictly alternating turns", lambda c: "yes (merged)" if c.request.alternating else "no"),
     ("images in turns", lambda c: YES if _kind(c, "image") else NO),
     ("documents in turns", lambda c: YES if _kind(c, "document") else NO),
+    ("citations on text", _citations),
     ("reasoning replay", lambda c: "own reasoning only" if _kind(c, "reasoning") else NO),
     ("refusals", lambda c: YES if _kind(c, "refusal") else NO),
     ("prompt-cache breakpoints", _cache),
